@@ -1,0 +1,38 @@
+/**
+ * Operator CLI: `npm run admin -- <command>`. Success prints exactly one JSON line on stdout;
+ * failure prints one line on stderr and exits non-zero. The table is reached through
+ * DYNAMODB_ENDPOINT (default http://127.0.0.1:8000, the local stack; `aws` for the real
+ * endpoint with the default credential chain) and TABLE_NAME (default `fleetdesk`).
+ */
+// Local tooling runs on Node 20 by design (Lambda runs 22); the SDK's Node 20 notice would break the one-line stderr contract.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
+import { parseArgs } from 'node:util';
+import { runAdminCommand } from '../shared/admin/commands';
+
+process.env.DYNAMODB_ENDPOINT ||= 'http://127.0.0.1:8000';
+process.env.TABLE_NAME ||= 'fleetdesk';
+
+async function main() {
+  const { positionals, values } = parseArgs({
+    args: process.argv.slice(2),
+    allowPositionals: true,
+    strict: true,
+    options: {
+      name: { type: 'string' },
+      org: { type: 'string' },
+      url: { type: 'string' },
+      description: { type: 'string' },
+      assign: { type: 'string' },
+      when: { type: 'string', multiple: true },
+    },
+  });
+  const result = await runAdminCommand(positionals, values);
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+}
+
+main().catch((error: unknown) => {
+  const message = error instanceof Error ? error.message : String(error);
+  process.stderr.write(`${message.split('\n')[0]}\n`);
+  process.exit(1);
+});

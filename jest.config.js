@@ -1,0 +1,24 @@
+/** Jest runs TypeScript through ts-jest (transpile only; `npm run typecheck` does the type check).
+ *  middy 6 ships ESM only, so it is transformed to CommonJS like our own sources. */
+/** @type {import('jest').Config} */
+module.exports = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/test'],
+  testMatch: ['**/*.test.ts'],
+  transform: {
+    '^.+\\.[tj]s$': [
+      'ts-jest',
+      {
+        isolatedModules: true,
+        tsconfig: { module: 'commonjs', moduleResolution: 'node10', allowJs: true, isolatedModules: true, ignoreDeprecations: '5.0' },
+        diagnostics: false,
+      },
+    ],
+  },
+  transformIgnorePatterns: ['/node_modules/(?!(@middy)/)'],
+  globalSetup: '<rootDir>/test/support/global-setup.ts',
+  globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+  setupFiles: ['<rootDir>/test/support/per-file-env.ts'],
+  maxWorkers: 2,
+  testTimeout: 30000,
+};

@@ -1,0 +1,251 @@
+import { randomUUID } from 'node:crypto';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient, tableName } from '../../db/client';
+import { keys, SK } from '../../db/keys';
+import { batchGet, TransactionConditionFailed, transactWrite } from '../../db/operations';
+import { normalizeEmail } from '../common.schema';
+import type { Customer, CustomerFields } from './customer.schema';
+
+/**
+ * Customer access patterns (docs/data-model.md). A customer lives in partition
+ * `ORG#<org>#CUSTOMER#<id>` together with its device links, so the Customer resource with
+ * `devices` is one query. Email uniqueness is held by a guard item per normalised email,
+ * written in the same transaction as the customer.
+ */
+
+interface CustomerItem {
+  id: string;
+  organizationId: string;
+  name: string;
+  email: string;
+  emailNormalized: string;
+  phone?: string;
+  address?: string;
+  orders?: string[];
+  metadataJson?: string;
+  createdAt: string;
+}
+
+function customerFromItem(item: Record<string, unknown>, devices: string[]): Customer {
+  const c = item as unknown as CustomerItem;
+  return {
+    id: c.id,
+    organizationId: c.organizationId,
+    name: c.name,
+    email: c.email,
+    phone: c.phone ?? null,
+    address: c.address ?? null,
+    devices,
+    orders: c.orders ?? [],
+    metadata: c.metadataJson ? (JSON.parse(c.metadataJson) as Record<string, unknown>) : {},
+    createdAt: c.createdAt,
+  };
+}
+
+/** Reads the `customerId` a failed email-guard condition returned (raw or unmarshalled form). */
+function customerIdFromReason(item: Record<string, unknown> | undefined): string | undefined {
+  const value = item?.customerId as unknown;
+  if (typeof value === 'string') return value;
+  if (value && typeof value === 'object' && 'S' in value) return (value as { S: string }).S;
+  return undefined;
+}
+
+export type CreateResult = { created: true; customerId: string } | { created: false; existingId: string };
+
+/**
+ * Creates a customer unless its normalised email is taken: one transaction (guard + customer).
+ * When the email is taken the existing id comes back with the cancellation, so twenty
+ * concurrent creates of one email leave one customer and nineteen answers naming it.
+ */
+export async function createCustomer(organizationId: string, fields: CustomerFields): Promise<CreateResult> {
+  const id = randomUUID();
+  const emailNormalized = normalizeEmail(fields.email);
+  const now = new Date().toISOString();
+  const item: CustomerItem = {
+    id,
+    organizationId,
+    name: fields.name ?? defaultName(fields.email),
+    email: fields.email.trim(),
+    emailNormalized,
+    ...(fields.phone !== undefined ? { phone: fields.phone } : {}),
+    ...(fields.address !== undefined ? { address: fields.address } : {}),
+    orders: [],
+    metadataJson: '{}',
+    createdAt: now,
+  };
+  try {
+    await transactWrite([
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...keys.customerEmail(organizationId, emailNormalized), entity: 'customerEmail', customerId: id },
+          ConditionExpression: 'attribute_not_exists(pk)',
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        },
+      },
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...keys.customer(organizationId, id), entity: 'customer', ...item, updatedAt: now },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+    ]);
+    return { created: true, customerId: id };
+  } catch (error) {
+    if (!(error instanceof TransactionConditionFailed) || !error.failedAt(0)) throw error;
+    const existingId =
+      customerIdFromReason(error.reasons[0]?.Item) ?? (await findCustomerIdByEmail(organizationId, emailNormalized));
+    if (!existingId) throw error;
+    return { created: false, existingId };
+  }
+}
+
+/** The name a customer gets when none is given: the part of the email before `@`. */
+export const defaultName = (email: string) => email.trim().split('@')[0] ?? email.trim();
+
+/** Customer id by normalised email (consistent GetItem on the guard). */
+export async function findCustomerIdByEmail(organizationId: string, emailNormalized: string): Promise<string | undefined> {
+  const out = await documentClient().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.customerEmail(organizationId, emailNormalized),
+      ConsistentRead: true,
+    }),
+  );
+  return out.Item?.customerId as string | undefined;
+}
+
+/** The stored email fields of a customer (consistent GetItem), or undefined. */
+export async function getCustomerEmail(
+  organizationId: string,
+  customerId: string,
+): Promise<{ email: string; emailNormalized: string } | undefined> {
+  const out = await documentClient().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.customer(organizationId, customerId),
+      ConsistentRead: true,
+      ProjectionExpression: 'email, emailNormalized',
+    }),
+  );
+  return out.Item as { email: string; emailNormalized: string } | undefined;
+}
+
+/** The Customer resource with its device identifiers: one consistent query of the customer partition. */
+export async function getCustomerWithDevices(organizationId: string, customerId: string): Promise<Customer | undefined> {
+  let customer: Record<string, unknown> | undefined;
+  const devices: string[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const out = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.customerPartition(organizationId, customerId) },
+        ConsistentRead: true,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of out.Items ?? []) {
+      if (item.sk === SK.customer) customer = item;
+      else if (typeof item.sk === 'string' && item.sk.startsWith(SK.deviceLinkPrefix)) devices.push(item.identifier as string);
+    }
+    startKey = out.LastEvaluatedKey;
+  } while (startKey);
+  return customer ? customerFromItem(customer, devices) : undefined;
+}
+
+/** `{ customerId, email }` for each id that exists (consistent BatchGetItem), in the order given. */
+export async function getCustomerSummaries(
+  organizationId: string,
+  customerIds: string[],
+): Promise<{ customerId: string; email: string }[]> {
+  if (customerIds.length === 0) return [];
+  const items = await batchGet<{ id: string; email: string }>(
+    customerIds.map((id) => keys.customer(organizationId, id)),
+    ['id', 'email'],
+  );
+  const byId = new Map(items.map((item) => [item.id, item.email]));
+  return customerIds.filter((id) => byId.has(id)).map((id) => ({ customerId: id, email: byId.get(id) as string }));
+}
+
+export type UpdateResult = 'updated' | 'not_found' | 'stale' | { emailTakenBy: string };
+
+/**
+ * Updates a customer's fields. `expectedEmailNormalized` is the email read before; the write
+ * is conditioned on it, so a concurrent email change makes this return 'stale' (re-read and
+ * retry) instead of orphaning a guard. An email change moves the guard in the same transaction.
+ */
+export async function updateCustomer(
+  organizationId: string,
+  customerId: string,
+  expectedEmailNormalized: string,
+  fields: CustomerFields,
+): Promise<UpdateResult> {
+  const emailNormalized = normalizeEmail(fields.email);
+  const names: Record<string, string> = { '#email': 'email' };
+  const values: Record<string, unknown> = {
+    ':email': fields.email.trim(),
+    ':norm': emailNormalized,
+    ':expected': expectedEmailNormalized,
+    ':now': new Date().toISOString(),
+  };
+  const sets = ['#email = :email', 'emailNormalized = :norm', 'updatedAt = :now'];
+  for (const field of ['name', 'phone', 'address'] as const) {
+    if (fields[field] !== undefined) {
+      names[`#${field}`] = field;
+      values[`:${field}`] = fields[field];
+      sets.push(`#${field} = :${field}`);
+    }
+  }
+  const update = {
+    TableName: tableName(),
+    Key: keys.customer(organizationId, customerId),
+    UpdateExpression: `SET ${sets.join(', ')}`,
+    ConditionExpression: 'attribute_exists(pk) AND emailNormalized = :expected',
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+  };
+
+  if (emailNormalized === expectedEmailNormalized) {
+    try {
+      await documentClient().send(new UpdateCommand(update));
+      return 'updated';
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return 'stale';
+      throw error;
+    }
+  }
+
+  try {
+    await transactWrite([
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...keys.customerEmail(organizationId, emailNormalized), entity: 'customerEmail', customerId },
+          ConditionExpression: 'attribute_not_exists(pk)',
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        },
+      },
+      {
+        Delete: {
+          TableName: tableName(),
+          Key: keys.customerEmail(organizationId, expectedEmailNormalized),
+          ConditionExpression: 'customerId = :id',
+          ExpressionAttributeValues: { ':id': customerId },
+        },
+      },
+      { Update: update },
+    ]);
+    return 'updated';
+  } catch (error) {
+    if (!(error instanceof TransactionConditionFailed)) throw error;
+    if (error.failedAt(0)) {
+      const takenBy = customerIdFromReason(error.reasons[0]?.Item) ?? (await findCustomerIdByEmail(organizationId, emailNormalized));
+      if (takenBy) return { emailTakenBy: takenBy };
+    }
+    return 'stale';
+  }
+}

@@ -1,0 +1,68 @@
+import * as z from 'zod/mini';
+import { emailString, optionalString } from '../common.schema';
+
+export const CUSTOMER_NAME_MAX = 200;
+export const CUSTOMER_PHONE_MAX = 50;
+export const CUSTOMER_ADDRESS_MAX = 500;
+export const CUSTOMER_ID_MAX = 100;
+
+// Exact texts of spec 4.3 - 4.5 (and 4.8 for the email format).
+export const CUSTOMER_EXISTS = 'Customer already exists with this email. Specify telemetronCustomerId to update fields.';
+export const CUSTOMER_NOT_FOUND_OR_OTHER_ORG = 'Customer not found or does not belong to this organization';
+export const CUSTOMER_NOT_FOUND = 'Customer not found';
+export const CUSTOMER_ID_REQUIRED = 'Customer ID is required';
+export const CUSTOMER_ID_NOT_UUID = 'Customer ID must be a valid UUID';
+export const EMAIL_REQUIRED_LOWER = 'email is required';
+export const EMAIL_REQUIRED = 'Email is required';
+export const INVALID_EMAIL = 'Invalid email format';
+/** Not in the spec: an update that would take another customer's email. */
+export const EMAIL_TAKEN_ON_UPDATE = 'Another customer already uses this email';
+
+const customerId = (field: string) => optionalString(field, CUSTOMER_ID_MAX);
+
+/**
+ * POST /customer/createOrUpdateCustomer. `telemetronCustomerId` (the name the spec's 409 text
+ * uses) is accepted as an alias of `serviceCustomerId`.
+ */
+export const CreateOrUpdateCustomerBody = z.pipe(
+  z.object({
+    email: emailString(EMAIL_REQUIRED_LOWER, INVALID_EMAIL),
+    name: optionalString('name', CUSTOMER_NAME_MAX),
+    phone: optionalString('phone', CUSTOMER_PHONE_MAX),
+    address: optionalString('address', CUSTOMER_ADDRESS_MAX),
+    serviceCustomerId: customerId('serviceCustomerId'),
+    telemetronCustomerId: customerId('telemetronCustomerId'),
+  }),
+  z.transform(({ serviceCustomerId, telemetronCustomerId, ...rest }) => ({
+    ...rest,
+    serviceCustomerId: serviceCustomerId || telemetronCustomerId || undefined,
+  })),
+);
+export type CreateOrUpdateCustomerInput = z.output<typeof CreateOrUpdateCustomerBody>;
+
+/** POST /customer/queryCustomer: any missing, empty or non-string email is `Email is required`. */
+export const QueryCustomerBody = z.object({
+  email: z.string({ error: EMAIL_REQUIRED }).check(z.trim(), z.minLength(1, EMAIL_REQUIRED), z.maxLength(1000, EMAIL_REQUIRED)),
+});
+
+/** The Customer resource (spec 2.1). */
+export interface Customer {
+  id: string;
+  organizationId: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  address: string | null;
+  devices: string[];
+  orders: string[];
+  metadata: Record<string, unknown>;
+  createdAt: string;
+}
+
+/** Fields a create or update writes. */
+export interface CustomerFields {
+  email: string;
+  name?: string;
+  phone?: string;
+  address?: string;
+}

@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient, tableName } from '../../db/client';
+import { keys, SK } from '../../db/keys';
+import { batchGet, chunkForTransactions, transactWrite } from '../../db/operations';
+import type { Device } from './device.schema';
+
+/**
+ * Device access patterns (docs/data-model.md). A device lives in its own partition
+ * `ORG#<org>#DEVICE#<identifier>`, which also holds its owner links, so the device and its
+ * owners come back from one query. Metadata is stored as a JSON string: it is opaque to us,
+ * round-trips exactly, and is not subject to DynamoDB's map/number limits.
+ */
+
+interface DeviceItem {
+  deviceId: string;
+  identifier: string;
+  type?: string | null;
+  propertiesJson?: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Item → API shape. */
+export function deviceFromItem(item: Record<string, unknown>): Device {
+  const d = item as unknown as DeviceItem;
+  return {
+    deviceId: d.deviceId,
+    identifier: d.identifier,
+    type: d.type ?? null,
+    properties: d.propertiesJson ? (JSON.parse(d.propertiesJson) as Record<string, unknown>) : {},
+    createdAt: d.createdAt,
+    updatedAt: d.updatedAt,
+  };
+}
+
+/**
+ * Create-or-update by identifier in ONE conditional UpdateItem. A fresh deviceId is offered
+ * with `if_not_exists`, so the caller created the device exactly when the stored id is the
+ * one it offered, which holds under any number of concurrent calls. Without `type` the
+ * update is conditioned on the device existing. Returns undefined when it does not.
+ */
+export async function upsertDevice(
+  organizationId: string,
+  input: { identifier: string; type?: string; properties?: Record<string, unknown> },
+): Promise<{ device: Device; created: boolean } | undefined> {
+  const offeredId = randomUUID();
+  const now = new Date().toISOString();
+  const sets = [
+    'deviceId = if_not_exists(deviceId, :id)',
+    'createdAt = if_not_exists(createdAt, :now)',
+    'updatedAt = :now',
+    'identifier = :identifier',
+    'entity = :entity',
+    input.properties !== undefined ? 'propertiesJson = :props' : 'propertiesJson = if_not_exists(propertiesJson, :props)',
+  ];
+  const values: Record<string, unknown> = {
+    ':id': offeredId,
+    ':now': now,
+    ':identifier': input.identifier,
+    ':entity': 'device',
+    ':props': JSON.stringify(input.properties ?? {}),
+  };
+  if (input.type !== undefined) {
+    sets.push('#type = :type');
+    values[':type'] = input.type;
+  }
+  try {
+    const out = await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.device(organizationId, input.identifier),
+        UpdateExpression: `SET ${sets.join(', ')}`,
+        ConditionExpression: input.type === undefined ? 'attribute_exists(pk)' : undefined,
+        ExpressionAttributeNames: input.type !== undefined ? { '#type': 'type' } : undefined,
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    const device = deviceFromItem(out.Attributes ?? {});
+    return { device, created: device.deviceId === offeredId };
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return undefined;
+    throw error;
+  }
+}
+
+/** Device by identifier together with its owner links: one strongly consistent query. */
+export async function getDeviceWithOwnerIds(
+  organizationId: string,
+  identifier: string,
+): Promise<{ device: Device; ownerIds: string[] } | undefined> {
+  let device: Device | undefined;
+  const ownerIds: string[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const out = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.devicePartition(organizationId, identifier) },
+        ConsistentRead: true,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of out.Items ?? []) {
+      if (item.sk === SK.device) device = deviceFromItem(item);
+      else if (typeof item.sk === 'string' && item.sk.startsWith(SK.ownerPrefix)) ownerIds.push(item.customerId as string);
+    }
+    startKey = out.LastEvaluatedKey;
+  } while (startKey);
+  return device ? { device, ownerIds } : undefined;
+}
+
+/** Existing devices among `identifiers` → their deviceId (consistent BatchGetItem, 100 keys a request). */
+export async function findDeviceIds(organizationId: string, identifiers: string[]): Promise<Map<string, string>> {
+  const items = await batchGet<{ identifier: string; deviceId: string }>(
+    identifiers.map((identifier) => keys.device(organizationId, identifier)),
+    ['identifier', 'deviceId'],
+  );
+  return new Map(items.map((item) => [item.identifier, item.deviceId]));
+}
+
+/**
+ * Replaces the metadata of existing devices, up to 100 per TransactWriteItems (and under the
+ * 4 MB transaction budget). Each update is conditioned on the device existing, so a device
+ * can never be created by this path.
+ */
+export async function replaceMetadata(
+  organizationId: string,
+  updates: { identifier: string; propertiesJson: string }[],
+  now: string,
+): Promise<void> {
+  const chunks = chunkForTransactions(updates, (u) => u.propertiesJson.length + u.identifier.length * 3 + 200);
+  // Chunks touch disjoint devices, so they can commit side by side; a retry of the whole call is safe.
+  await Promise.all(
+    chunks.map((chunk) =>
+      transactWrite(
+      chunk.map((u) => ({
+        Update: {
+          TableName: tableName(),
+          Key: keys.device(organizationId, u.identifier),
+          UpdateExpression: 'SET propertiesJson = :props, updatedAt = :now',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':props': u.propertiesJson, ':now': now },
+        },
+      })),
+      ),
+    ),
+  );
+}

@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient, tableName } from '../../db/client';
+import { keys, stripKeys } from '../../db/keys';
+import { TABLE } from '../../db/table';
+import { transactWrite, TransactionConditionFailed } from '../../db/operations';
+import { Organization } from './organization.schema';
+
+/**
+ * Access patterns for organizations and their API keys (docs/data-model.md):
+ * org by id, org by key hash, list orgs, create org with key, swap key.
+ */
+
+/** Org by key hash: one strongly consistent GetItem, so a revoked key fails on the next request. */
+export async function findOrgIdByKeyHash(keyHash: string): Promise<string | undefined> {
+  const out = await documentClient().send(
+    new GetCommand({ TableName: tableName(), Key: keys.apiKey(keyHash), ConsistentRead: true }),
+  );
+  return out.Item?.organizationId as string | undefined;
+}
+
+/** Org by id (consistent). */
+export async function getOrganization(organizationId: string): Promise<Organization | undefined> {
+  const out = await documentClient().send(
+    new GetCommand({ TableName: tableName(), Key: keys.org(organizationId), ConsistentRead: true }),
+  );
+  return out.Item ? Organization.parse(stripKeys(out.Item)) : undefined;
+}
+
+/** Creates an organization and its key item in one transaction. */
+export async function createOrganizationWithKey(name: string, keyHash: string): Promise<Organization> {
+  const org: Organization = { organizationId: randomUUID(), name, keyHash, createdAt: new Date().toISOString() };
+  await transactWrite([
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...keys.org(org.organizationId), ...keys.orgListing(org.organizationId), entity: 'org', ...org },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...keys.apiKey(keyHash), entity: 'apiKey', organizationId: org.organizationId },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+  ]);
+  return org;
+}
+
+/** Lists organizations through the sparse GSI1 listing (paginated to the end). */
+export async function listOrganizations(): Promise<Pick<Organization, 'organizationId' | 'name'>[]> {
+  const result: Pick<Organization, 'organizationId' | 'name'>[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const out = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: TABLE.gsi1.indexName,
+        KeyConditionExpression: '#pk = :pk',
+        ExpressionAttributeNames: { '#pk': TABLE.gsi1.partitionKey, '#name': 'name' },
+        ExpressionAttributeValues: { ':pk': keys.orgListingPartition },
+        ProjectionExpression: 'organizationId, #name',
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of out.Items ?? []) result.push({ organizationId: item.organizationId, name: item.name });
+    startKey = out.LastEvaluatedKey;
+  } while (startKey);
+  return result;
+}
+
+/**
+ * Swaps the org's key in one transaction: the old key item is deleted, the new one put and the
+ * org's `keyHash` moved, guarded by the hash read before so two concurrent rotations cannot
+ * both win. Returns false when the org changed underneath (caller re-reads and retries).
+ */
+export async function replaceKey(organizationId: string, oldHash: string, newHash: string): Promise<boolean> {
+  try {
+    await transactWrite([
+      {
+        Update: {
+          TableName: tableName(),
+          Key: keys.org(organizationId),
+          UpdateExpression: 'SET keyHash = :new, keyRotatedAt = :now',
+          ConditionExpression: 'keyHash = :old',
+          ExpressionAttributeValues: { ':new': newHash, ':old': oldHash, ':now': new Date().toISOString() },
+        },
+      },
+      { Delete: { TableName: tableName(), Key: keys.apiKey(oldHash) } },
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...keys.apiKey(newHash), entity: 'apiKey', organizationId },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+    ]);
+    return true;
+  } catch (error) {
+    if (error instanceof TransactionConditionFailed) return false;
+    throw error;
+  }
+}

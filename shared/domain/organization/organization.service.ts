@@ -1,0 +1,49 @@
+import { NotFoundError, UnauthorizedError } from '../errors';
+import { API_KEY_PREFIX, generateApiKey, hashApiKey, MAX_PRESENTED_KEY_LENGTH } from './api-key';
+import * as repo from './organization.repository';
+import { OrganizationName, type OrgContext } from './organization.schema';
+import * as z from 'zod/mini';
+
+export const MISSING_API_KEY = 'Missing API key';
+export const INVALID_API_KEY = 'Invalid API key';
+
+/**
+ * Resolves the organization of a presented key. No cache: every call reads the key item
+ * with a consistent read, which is what makes regeneration take effect on the next request.
+ */
+export async function authenticate(apiKey: string | undefined): Promise<OrgContext> {
+  const presented = apiKey?.trim();
+  if (!presented) throw new UnauthorizedError(MISSING_API_KEY);
+  if (!presented.startsWith(API_KEY_PREFIX) || presented.length > MAX_PRESENTED_KEY_LENGTH) {
+    throw new UnauthorizedError(INVALID_API_KEY);
+  }
+  const organizationId = await repo.findOrgIdByKeyHash(hashApiKey(presented));
+  if (!organizationId) throw new UnauthorizedError(INVALID_API_KEY);
+  return { organizationId };
+}
+
+/** Creates an organization and returns its id and the only copy of its API key. */
+export async function createOrganization(name: string): Promise<{ organizationId: string; apiKey: string }> {
+  const parsed = OrganizationName.safeParse(name);
+  if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? 'Invalid organization name');
+  const apiKey = generateApiKey();
+  const org = await repo.createOrganizationWithKey(parsed.data, hashApiKey(apiKey));
+  return { organizationId: org.organizationId, apiKey };
+}
+
+/** Lists organizations (id and name). */
+export async function listOrganizations() {
+  return repo.listOrganizations();
+}
+
+/** Issues a new key and revokes the old one atomically; the old key fails from the next request on. */
+export async function regenerateApiKey(organizationId: string): Promise<{ organizationId: string; apiKey: string }> {
+  if (!z.uuid().safeParse(organizationId).success) throw new NotFoundError(`Organization not found: ${organizationId}`);
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const org = await repo.getOrganization(organizationId);
+    if (!org) throw new NotFoundError(`Organization not found: ${organizationId}`);
+    const apiKey = generateApiKey();
+    if (await repo.replaceKey(organizationId, org.keyHash, hashApiKey(apiKey))) return { organizationId, apiKey };
+  }
+  throw new Error('Key regeneration kept conflicting with another rotation; try again');
+}

@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { routes as defaultRoutes, type RouteDefinition } from '../routes';
+import { json, NOT_FOUND_ROUTE } from './response';
+
+/**
+ * Serves the route table over plain HTTP by turning each request into the API Gateway HTTP API
+ * (payload v2) event Lambda would receive and calling the very same `handler` export.
+ * Deliberately free of aws-cdk-lib: it reads only the route table.
+ */
+type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+
+interface CompiledRoute {
+  route: RouteDefinition;
+  pattern: RegExp;
+  params: string[];
+}
+
+function compile(route: RouteDefinition): CompiledRoute {
+  const params: string[] = [];
+  const source = route.path
+    .split('/')
+    .map((segment) => {
+      const match = /^\{(\w+)\}$/.exec(segment);
+      if (!match) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      params.push(match[1] as string);
+      return '([^/]+)';
+    })
+    .join('/');
+  return { route, pattern: new RegExp(`^${source}/?$`), params };
+}
+
+/** Finds the route for a method and path; path parameters are URL-decoded as API Gateway does. */
+export function matchRoute(compiled: CompiledRoute[], method: string, pathname: string) {
+  for (const c of compiled) {
+    if (c.route.method !== method) continue;
+    const m = c.pattern.exec(pathname);
+    if (!m) continue;
+    const pathParameters: Record<string, string> = {};
+    c.params.forEach((name, i) => {
+      pathParameters[name] = decodeURIComponent(m[i + 1] as string);
+    });
+    return { route: c.route, pathParameters };
+  }
+  return undefined;
+}
+
+function fakeContext(route: RouteDefinition, requestId: string): Context {
+  return {
+    callbackWaitsForEmptyEventLoop: false,
+    functionName: `local-${route.id}`,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:local-${route.id}`,
+    memoryLimitInMB: '256',
+    awsRequestId: requestId,
+    logGroupName: `/local/${route.id}`,
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => 30000,
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Returns a Node `http` request listener that dispatches through the route table.
+ * `rootDir` is where route `entry` paths are resolved from.
+ */
+export function createLocalRouter(options: { rootDir: string; routes?: readonly RouteDefinition[] }) {
+  const compiled = (options.routes ?? defaultRoutes).map(compile);
+  const modules = new Map<string, LambdaHandler>();
+  const load = (entry: string): LambdaHandler => {
+    let handler = modules.get(entry);
+    if (!handler) {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      handler = (require(path.join(options.rootDir, entry)) as { handler: LambdaHandler }).handler;
+      modules.set(entry, handler);
+    }
+    return handler;
+  };
+
+  return async (req: IncomingMessage, res: ServerResponse) => {
+    const send = (result: APIGatewayProxyStructuredResultV2) => {
+      res.writeHead(result.statusCode ?? 200, (result.headers ?? {}) as Record<string, string>);
+      res.end(result.isBase64Encoded && result.body ? Buffer.from(result.body, 'base64') : (result.body ?? ''));
+    };
+    try {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      const method = (req.method ?? 'GET').toUpperCase();
+      const found = matchRoute(compiled, method, url.pathname);
+      if (!found) return send(json(404, { error: NOT_FOUND_ROUTE }));
+
+      const body = await readBody(req);
+      const headers: Record<string, string> = {};
+      for (const [name, value] of Object.entries(req.headers)) {
+        if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(',') : value;
+      }
+      const requestId = randomUUID();
+      const now = Date.now();
+      const event: APIGatewayProxyEventV2 = {
+        version: '2.0',
+        routeKey: `${found.route.method} ${found.route.path}`,
+        rawPath: url.pathname,
+        rawQueryString: url.search.replace(/^\?/, ''),
+        headers,
+        queryStringParameters: url.search ? Object.fromEntries(url.searchParams) : undefined,
+        pathParameters: Object.keys(found.pathParameters).length ? found.pathParameters : undefined,
+        requestContext: {
+          accountId: '000000000000',
+          apiId: 'local',
+          domainName: headers.host ?? 'localhost',
+          domainPrefix: 'local',
+          http: {
+            method,
+            path: url.pathname,
+            protocol: `HTTP/${req.httpVersion}`,
+            sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+            userAgent: headers['user-agent'] ?? '',
+          },
+          requestId,
+          routeKey: `${found.route.method} ${found.route.path}`,
+          stage: '$default',
+          time: new Date(now).toISOString(),
+          timeEpoch: now,
+        },
+        body: body.length > 0 ? body.toString('utf8') : undefined,
+        isBase64Encoded: false,
+      };
+      send(await load(found.route.entry)(event, fakeContext(found.route, requestId)));
+    } catch (error) {
+      // The handler factory already maps its own errors; this only guards the adapter itself.
+      console.error(JSON.stringify({ level: 'ERROR', message: 'local router failure', error: String(error) }));
+      send(json(500, { error: 'Internal server error' }));
+    }
+  };
+}

@@ -1,0 +1,34 @@
+/**
+ * THE route table: one entry per endpoint, plain data. The local router (shared/http/local-router.ts)
+ * and the CDK stack (lib/) both read it, so the API that runs locally and the one deployed
+ * cannot drift. Paths use API Gateway syntax (`{name}` path parameters).
+ */
+export type TableAccess = 'read' | 'readwrite';
+
+export interface RouteDefinition {
+  /** Stable id, used for the Lambda's construct id and function name. PascalCase. */
+  id: string;
+  method: 'GET' | 'POST';
+  path: string;
+  /** Handler file, relative to the repository root; it exports `handler`. */
+  entry: string;
+  /** Least-privilege table access the handler needs. */
+  table: TableAccess;
+}
+
+export const API_PREFIX = '/api/ext-v1';
+
+export const routes: readonly RouteDefinition[] = [
+  // --- Devices (spec 4.1, 4.2, plus read-back) ---
+  { id: 'UpsertDevice', method: 'POST', path: `${API_PREFIX}/device`, entry: 'functions/http/device/upsert-device.ts', table: 'readwrite' },
+  { id: 'BulkDeviceMetadata', method: 'POST', path: `${API_PREFIX}/device/bulk-metadata`, entry: 'functions/http/device/bulk-metadata.ts', table: 'readwrite' },
+  { id: 'GetDevice', method: 'GET', path: `${API_PREFIX}/device/{identifier}`, entry: 'functions/http/device/get-device.ts', table: 'read' },
+  // --- Customers (spec 4.3 - 4.5) ---
+  { id: 'CreateOrUpdateCustomer', method: 'POST', path: `${API_PREFIX}/customer/createOrUpdateCustomer`, entry: 'functions/http/customer/create-or-update-customer.ts', table: 'readwrite' },
+  { id: 'QueryCustomer', method: 'POST', path: `${API_PREFIX}/customer/queryCustomer`, entry: 'functions/http/customer/query-customer.ts', table: 'read' },
+  { id: 'GetCustomer', method: 'GET', path: `${API_PREFIX}/customer/getCustomer/{serviceCustomerId}`, entry: 'functions/http/customer/get-customer.ts', table: 'read' },
+  // The empty-id form (`/customer/getCustomer/`) must reach the handler to answer 400 `Customer ID is required`.
+  { id: 'GetCustomerWithoutId', method: 'GET', path: `${API_PREFIX}/customer/getCustomer`, entry: 'functions/http/customer/get-customer.ts', table: 'read' },
+  // --- Device assignment (spec 4.6 - 4.9) ---
+  // --- Tickets (spec 4.10) ---
+];

@@ -1,0 +1,25 @@
+import { createServer } from 'node:net';
+import { startDynamoDbLocal } from '../../shared/local/dynamodb-local';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * One in-memory DynamoDB Local for the whole run (each test file makes its own table).
+ * Set DYNAMODB_ENDPOINT to reuse a running DynamoDB instead.
+ */
+export default async function globalSetup(): Promise<void> {
+  if (process.env.DYNAMODB_ENDPOINT) return;
+  const port = await freePort();
+  const child = await startDynamoDbLocal({ port, timeoutMs: 60000 });
+  (globalThis as { __DYNAMODB_LOCAL__?: typeof child }).__DYNAMODB_LOCAL__ = child;
+  process.env.DYNAMODB_ENDPOINT = `http://127.0.0.1:${port}`;
+}
