@@ -14,6 +14,25 @@ export interface RouteDefinition {
   entry: string;
   /** Least-privilege table access the handler needs. */
   table: TableAccess;
+  /** Queues the handler sends to (the stack grants SendMessage and sets the queue URL env var). */
+  sendsTo?: readonly QueueName[];
+}
+
+/** Asynchronous work queues. In AWS each is an SQS queue with a dead-letter queue. */
+export type QueueName = 'chatNotifications';
+
+/** Env var that carries each queue's URL to senders; locally it is unset and delivery runs in-process. */
+export const QUEUE_URL_ENV: Record<QueueName, string> = {
+  chatNotifications: 'CHAT_NOTIFICATIONS_QUEUE_URL',
+};
+
+/** A Lambda fed by a queue rather than by API Gateway. */
+export interface WorkerDefinition {
+  id: string;
+  /** Handler file relative to the repository root; it exports `handler` (an SQS handler). */
+  entry: string;
+  queue: QueueName;
+  table: TableAccess;
 }
 
 export const API_PREFIX = '/api/ext-v1';
@@ -32,3 +51,6 @@ export const routes: readonly RouteDefinition[] = [
   // --- Device assignment (spec 4.6 - 4.9) ---
   // --- Tickets (spec 4.10) ---
 ];
+
+/** Queue-fed workers; the CDK stack creates one function per entry with an SQS event source. */
+export const workers: readonly WorkerDefinition[] = [];
