@@ -136,7 +136,7 @@ describe('POST /device/bulk-metadata (spec 4.2)', () => {
     });
     const after = (await api.get('/device/B-1', key)).body;
     expect(after.properties).toEqual({ n: 1 });
-    expect(after.updatedAt > (before.updatedAt as string)).toBe(true);
+    expect((after.updatedAt as string) > (before.updatedAt as string)).toBe(true);
     expect((await api.get('/device/B-404', key)).status).toBe(404);
   });
 
