@@ -49,6 +49,10 @@ export const routes: readonly RouteDefinition[] = [
   // The empty-id form (`/customer/getCustomer/`) must reach the handler to answer 400 `Customer ID is required`.
   { id: 'GetCustomerWithoutId', method: 'GET', path: `${API_PREFIX}/customer/getCustomer`, entry: 'functions/http/customer/get-customer.ts', table: 'read' },
   // --- Device assignment (spec 4.6 - 4.9) ---
+  { id: 'AssignDeviceToOwners', method: 'POST', path: `${API_PREFIX}/deviceAssignment/assignDeviceToOwners`, entry: 'functions/http/deviceAssignment/assign-device-to-owners.ts', table: 'readwrite' },
+  { id: 'AssignDevicesToOwner', method: 'POST', path: `${API_PREFIX}/deviceAssignment/assignDevicesToOwner`, entry: 'functions/http/deviceAssignment/assign-devices-to-owner.ts', table: 'readwrite' },
+  { id: 'UnassignDeviceFromOwner', method: 'POST', path: `${API_PREFIX}/deviceAssignment/unassignDeviceFromOwner`, entry: 'functions/http/deviceAssignment/unassign-device-from-owner.ts', table: 'readwrite' },
+  { id: 'UnassignDevicesFromOwner', method: 'POST', path: `${API_PREFIX}/deviceAssignment/unassignDevicesFromOwner`, entry: 'functions/http/deviceAssignment/unassign-devices-from-owner.ts', table: 'readwrite' },
   // --- Tickets (spec 4.10) ---
 ];
 

@@ -109,3 +109,59 @@ export function chunkForTransactions<T>(items: T[], size: (item: T) => number): 
   if (current.length > 0) chunks.push(current);
   return chunks;
 }
+
+/**
+ * Writes a group of transaction items per entry (e.g. the two items of a link), packing whole
+ * entries into TransactWriteItems of up to 100 items, chunks committed side by side. When a
+ * condition fails, the entries whose items failed are returned in `failed` with their
+ * cancellation reasons (in item order) and the rest of that chunk is retried without them, so
+ * one lost race never blocks the other entries. For small items only (links, guards, new
+ * records): chunks are cut by item count, not bytes.
+ */
+export async function transactWriteEach<T>(
+  entries: T[],
+  itemsOf: (entry: T) => TransactItem[],
+): Promise<{ done: T[]; failed: { entry: T; reasons: CancellationReason[] }[] }> {
+  const done: T[] = [];
+  const failed: { entry: T; reasons: CancellationReason[] }[] = [];
+  const groups = entries.map((entry) => ({ entry, items: itemsOf(entry) }));
+  const chunks: (typeof groups)[] = [];
+  let current: typeof groups = [];
+  let count = 0;
+  for (const group of groups) {
+    if (current.length > 0 && count + group.items.length > TRANSACTION_ITEM_LIMIT) {
+      chunks.push(current);
+      current = [];
+      count = 0;
+    }
+    current.push(group);
+    count += group.items.length;
+  }
+  if (current.length > 0) chunks.push(current);
+
+  await Promise.all(
+    chunks.map(async (chunk) => {
+      let pending = chunk;
+      while (pending.length > 0) {
+        try {
+          await transactWrite(pending.flatMap((g) => g.items));
+          done.push(...pending.map((g) => g.entry));
+          return;
+        } catch (error) {
+          if (!(error instanceof TransactionConditionFailed)) throw error;
+          const next: typeof pending = [];
+          let offset = 0;
+          for (const group of pending) {
+            const reasons = error.reasons.slice(offset, offset + group.items.length);
+            if (group.items.some((_, k) => error.failedAt(offset + k))) failed.push({ entry: group.entry, reasons });
+            else next.push(group);
+            offset += group.items.length;
+          }
+          if (next.length === pending.length) throw error;
+          pending = next;
+        }
+      }
+    }),
+  );
+  return { done, failed };
+}

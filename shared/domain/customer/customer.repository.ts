@@ -3,7 +3,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../../db/client';
 import { keys, SK } from '../../db/keys';
-import { batchGet, TransactionConditionFailed, transactWrite } from '../../db/operations';
+import { batchGet, TransactionConditionFailed, transactWrite, transactWriteEach } from '../../db/operations';
 import { normalizeEmail } from '../common.schema';
 import type { Customer, CustomerFields } from './customer.schema';
 
@@ -59,6 +59,21 @@ export type CreateResult = { created: true; customerId: string } | { created: fa
  * concurrent creates of one email leave one customer and nineteen answers naming it.
  */
 export async function createCustomer(organizationId: string, fields: CustomerFields): Promise<CreateResult> {
+  const { id, emailNormalized, items } = newCustomerItems(organizationId, fields);
+  try {
+    await transactWrite(items);
+    return { created: true, customerId: id };
+  } catch (error) {
+    if (!(error instanceof TransactionConditionFailed) || !error.failedAt(0)) throw error;
+    const existingId =
+      customerIdFromReason(error.reasons[0]?.Item) ?? (await findCustomerIdByEmail(organizationId, emailNormalized));
+    if (!existingId) throw error;
+    return { created: false, existingId };
+  }
+}
+
+/** The two conditional Puts that create a customer: the email guard (item 0) and the customer. */
+function newCustomerItems(organizationId: string, fields: CustomerFields) {
   const id = randomUUID();
   const emailNormalized = normalizeEmail(fields.email);
   const now = new Date().toISOString();
@@ -74,32 +89,24 @@ export async function createCustomer(organizationId: string, fields: CustomerFie
     metadataJson: '{}',
     createdAt: now,
   };
-  try {
-    await transactWrite([
-      {
-        Put: {
-          TableName: tableName(),
-          Item: { ...keys.customerEmail(organizationId, emailNormalized), entity: 'customerEmail', customerId: id },
-          ConditionExpression: 'attribute_not_exists(pk)',
-          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-        },
+  const items = [
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...keys.customerEmail(organizationId, emailNormalized), entity: 'customerEmail', customerId: id },
+        ConditionExpression: 'attribute_not_exists(pk)',
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
       },
-      {
-        Put: {
-          TableName: tableName(),
-          Item: { ...keys.customer(organizationId, id), entity: 'customer', ...item, updatedAt: now },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
+    },
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...keys.customer(organizationId, id), entity: 'customer', ...item, updatedAt: now },
+        ConditionExpression: 'attribute_not_exists(pk)',
       },
-    ]);
-    return { created: true, customerId: id };
-  } catch (error) {
-    if (!(error instanceof TransactionConditionFailed) || !error.failedAt(0)) throw error;
-    const existingId =
-      customerIdFromReason(error.reasons[0]?.Item) ?? (await findCustomerIdByEmail(organizationId, emailNormalized));
-    if (!existingId) throw error;
-    return { created: false, existingId };
-  }
+    },
+  ];
+  return { id, emailNormalized, items };
 }
 
 /** The name a customer gets when none is given: the part of the email before `@`. */
@@ -248,4 +255,50 @@ export async function updateCustomer(
     }
     return 'stale';
   }
+}
+
+/** Customer ids by normalised email, for many emails at once (consistent BatchGetItem on the guards). */
+export async function findCustomerIdsByEmails(
+  organizationId: string,
+  emailsNormalized: string[],
+): Promise<Map<string, string>> {
+  if (emailsNormalized.length === 0) return new Map();
+  const emailByPk = new Map(emailsNormalized.map((email) => [keys.customerEmail(organizationId, email).pk, email]));
+  const guards = await batchGet<{ pk: string; customerId: string }>(
+    emailsNormalized.map((email) => keys.customerEmail(organizationId, email)),
+    ['pk', 'customerId'],
+  );
+  return new Map(guards.map((guard) => [emailByPk.get(guard.pk) as string, guard.customerId]));
+}
+
+/**
+ * Creates a customer (name = email prefix) for each normalised email not yet taken: guard +
+ * customer Puts, 50 customers a TransactWriteItems, chunks side by side. An email taken before
+ * or concurrently fails its guard condition and comes back with the existing id, so of any
+ * number of concurrent callers exactly one sees `created: true` per email.
+ */
+export async function createCustomersIfMissing(
+  organizationId: string,
+  emailsNormalized: string[],
+): Promise<Map<string, { customerId: string; created: boolean }>> {
+  const offers = emailsNormalized.map((email) => ({ email, ...newCustomerItems(organizationId, { email }) }));
+  const { done, failed } = await transactWriteEach(offers, (offer) => offer.items);
+  const result = new Map<string, { customerId: string; created: boolean }>(
+    done.map((offer) => [offer.email, { customerId: offer.id, created: true }]),
+  );
+  const unresolved: string[] = [];
+  for (const { entry, reasons } of failed) {
+    const existingId = customerIdFromReason(reasons[0]?.Item);
+    if (existingId) result.set(entry.email, { customerId: existingId, created: false });
+    else unresolved.push(entry.email);
+  }
+  if (unresolved.length > 0) {
+    const found = await findCustomerIdsByEmails(organizationId, unresolved);
+    for (const email of unresolved) {
+      const customerId = found.get(email);
+      if (!customerId) throw new Error('Customer neither created nor found');
+      result.set(email, { customerId, created: false });
+    }
+  }
+  return result;
 }

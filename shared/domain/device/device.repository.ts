@@ -3,7 +3,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../../db/client';
 import { keys, SK } from '../../db/keys';
-import { batchGet, chunkForTransactions, transactWrite } from '../../db/operations';
+import { batchGet, chunkForTransactions, transactWrite, transactWriteEach } from '../../db/operations';
 import type { Device } from './device.schema';
 
 /**
@@ -149,4 +149,41 @@ export async function replaceMetadata(
       ),
     ),
   );
+}
+
+/**
+ * Creates the devices among `identifiers` that do not exist, with `type` and empty metadata;
+ * existing devices are left untouched. Conditional Puts, 100 a TransactWriteItems, chunks side
+ * by side. A Put whose condition fails lost to an earlier or concurrent creator: that device is
+ * reported `created: false` with its stored deviceId (one BatchGetItem, only then), so of any
+ * number of concurrent callers exactly one sees `created: true` for each device.
+ */
+export async function createDevicesIfMissing(
+  organizationId: string,
+  identifiers: string[],
+  type: string,
+): Promise<Map<string, { deviceId: string; created: boolean }>> {
+  const now = new Date().toISOString();
+  const offers = identifiers.map((identifier) => ({ identifier, deviceId: randomUUID() }));
+  const { done, failed } = await transactWriteEach(offers, ({ identifier, deviceId }) => [
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...keys.device(organizationId, identifier), entity: 'device', deviceId, identifier, type, propertiesJson: '{}', createdAt: now, updatedAt: now },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+  ]);
+  const result = new Map<string, { deviceId: string; created: boolean }>(
+    done.map(({ identifier, deviceId }) => [identifier, { deviceId, created: true }]),
+  );
+  if (failed.length > 0) {
+    const existing = await findDeviceIds(organizationId, failed.map((f) => f.entry.identifier));
+    for (const { entry } of failed) {
+      const deviceId = existing.get(entry.identifier);
+      if (!deviceId) throw new Error(`Device ${entry.identifier} neither created nor found`);
+      result.set(entry.identifier, { deviceId, created: false });
+    }
+  }
+  return result;
 }

@@ -1,0 +1,132 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient, tableName } from '../../db/client';
+import { keys, SK } from '../../db/keys';
+import { batchGet, transactWriteEach } from '../../db/operations';
+
+/**
+ * Assignment access patterns (docs/data-model.md). An assignment is TWO items written and
+ * deleted in the same transaction: `OWNER#<customerId>` in the device partition (owners of a
+ * device: one consistent query, which telemetry routing uses) and `DEVICE#<identifier>` in the
+ * customer partition (devices of a customer: one consistent query). Both link Puts are
+ * conditioned on the item not existing, so under any concurrency exactly one caller links a
+ * pair; the others are told it was already linked.
+ */
+
+/** One device–customer pair. */
+export interface LinkPair {
+  customerId: string;
+  identifier: string;
+  deviceId: string;
+}
+
+/** The two items of a link, each Put only if absent. */
+function linkItems(organizationId: string, pair: LinkPair, now: string) {
+  const attributes = { customerId: pair.customerId, identifier: pair.identifier, deviceId: pair.deviceId, createdAt: now };
+  return [
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...keys.deviceOwner(organizationId, pair.identifier, pair.customerId), entity: 'deviceOwner', ...attributes },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...keys.customerDevice(organizationId, pair.customerId, pair.identifier), entity: 'customerDevice', ...attributes },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+  ];
+}
+
+/** The two Deletes of a link. */
+function unlinkItems(organizationId: string, customerId: string, identifier: string) {
+  return [
+    // The customer side decides whether the pair was linked; the device side goes with it.
+    {
+      Delete: {
+        TableName: tableName(),
+        Key: keys.customerDevice(organizationId, customerId, identifier),
+        ConditionExpression: 'attribute_exists(pk)',
+      },
+    },
+    { Delete: { TableName: tableName(), Key: keys.deviceOwner(organizationId, identifier, customerId) } },
+  ];
+}
+
+async function linkPairs(organizationId: string, pairs: LinkPair[]) {
+  const now = new Date().toISOString();
+  const { done, failed } = await transactWriteEach(pairs, (pair) => linkItems(organizationId, pair, now));
+  return { linked: done, alreadyLinked: failed.map((f) => f.entry) };
+}
+
+/**
+ * Links one device to several customers. Returns the customer ids this call linked and those
+ * already linked (or linked first by a concurrent call). 2 items a link, 50 links a transaction, side by side.
+ */
+export async function linkDeviceToCustomers(
+  organizationId: string,
+  device: { identifier: string; deviceId: string },
+  customerIds: string[],
+): Promise<{ linked: string[]; alreadyLinked: string[] }> {
+  const { linked, alreadyLinked } = await linkPairs(organizationId, customerIds.map((customerId) => ({ ...device, customerId })));
+  return { linked: linked.map((p) => p.customerId), alreadyLinked: alreadyLinked.map((p) => p.customerId) };
+}
+
+/**
+ * Links several devices to one customer. Returns the identifiers this call linked and those
+ * already linked (or linked first by a concurrent call). 2 items a link, 50 links a transaction, side by side.
+ */
+export async function linkDevicesToCustomer(
+  organizationId: string,
+  customerId: string,
+  devices: { identifier: string; deviceId: string }[],
+): Promise<{ linked: string[]; alreadyLinked: string[] }> {
+  const { linked, alreadyLinked } = await linkPairs(organizationId, devices.map((device) => ({ ...device, customerId })));
+  return { linked: linked.map((p) => p.identifier), alreadyLinked: alreadyLinked.map((p) => p.identifier) };
+}
+
+/** Which of `identifiers` are linked to the customer (consistent BatchGetItem, 100 keys a request). */
+export async function linkedAmongDevicesOfCustomer(organizationId: string, customerId: string, identifiers: string[]): Promise<Set<string>> {
+  if (identifiers.length === 0) return new Set();
+  const links = await batchGet<{ identifier: string }>(
+    identifiers.map((identifier) => keys.customerDevice(organizationId, customerId, identifier)),
+    ['identifier'],
+  );
+  return new Set(links.map((link) => link.identifier));
+}
+
+/** Identifiers of every device linked to the customer: one consistent query of the customer partition's links. */
+export async function linkedDevicesOfCustomer(organizationId: string, customerId: string): Promise<string[]> {
+  const identifiers: string[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const out = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': keys.customerPartition(organizationId, customerId), ':prefix': SK.deviceLinkPrefix },
+        ProjectionExpression: 'identifier',
+        ConsistentRead: true,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of out.Items ?? []) identifiers.push(item.identifier as string);
+    startKey = out.LastEvaluatedKey;
+  } while (startKey);
+  return identifiers;
+}
+
+/**
+ * Removes the links between the customer and each identifier (both items, 50 links a transaction). `unlinked` are the links this call removed; `notLinked` were absent (or removed by
+ * a concurrent call first). Devices and customers are never touched.
+ */
+export async function unlinkDevicesFromCustomer(
+  organizationId: string,
+  customerId: string,
+  identifiers: string[],
+): Promise<{ unlinked: string[]; notLinked: string[] }> {
+  const { done, failed } = await transactWriteEach(identifiers, (identifier) => unlinkItems(organizationId, customerId, identifier));
+  return { unlinked: done, notLinked: failed.map((f) => f.entry) };
+}
