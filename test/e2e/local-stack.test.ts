@@ -43,7 +43,7 @@ describe('npm start (bin/local.ts)', () => {
 
   it('without Java 17+ it stops with a one-line message naming the prerequisite', () => {
     // node is started by absolute path; with no PATH there is no java to find.
-    const env = { ...process.env, PATH: '/nonexistent' };
+    const env: NodeJS.ProcessEnv = { ...process.env, PATH: '/nonexistent' };
     delete env.DYNAMODB_ENDPOINT;
     const res = spawnSync(process.execPath, [tsx, 'bin/local.ts'], { cwd: root, env, encoding: 'utf8', timeout: 60000 });
     expect(res.status).toBe(1);

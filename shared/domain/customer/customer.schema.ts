@@ -38,7 +38,7 @@ export const CreateOrUpdateCustomerBody = z.pipe(
     serviceCustomerId: serviceCustomerId || telemetronCustomerId || undefined,
   })),
 );
-export type CreateOrUpdateCustomerInput = z.output<typeof CreateOrUpdateCustomerBody>;
+
 
 /** POST /customer/queryCustomer: any missing, empty or non-string email is `Email is required`. */
 export const QueryCustomerBody = z.object({
@@ -65,4 +65,9 @@ export interface CustomerFields {
   name?: string;
   phone?: string;
   address?: string;
+}
+
+/** createOrUpdateCustomer input (the schema's output satisfies it). */
+export interface CreateOrUpdateCustomerInput extends CustomerFields {
+  serviceCustomerId?: string;
 }

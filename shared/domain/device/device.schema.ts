@@ -33,7 +33,12 @@ export const UpsertDeviceBody = z.pipe(
   }),
   z.transform(({ deviceMetadata, properties, ...rest }) => ({ ...rest, properties: properties ?? deviceMetadata })),
 );
-export type UpsertDeviceInput = z.output<typeof UpsertDeviceBody>;
+/** What the upsert needs (the schema's output satisfies it; services accept it from other callers too). */
+export interface UpsertDeviceInput {
+  identifier: string;
+  type?: string;
+  properties?: Record<string, unknown>;
+}
 
 /** POST /device/bulk-metadata: checks run in the spec's order, the first failure is the 400 text. */
 export const BulkMetadataBody = z.object({
