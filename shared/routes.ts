@@ -54,7 +54,11 @@ export const routes: readonly RouteDefinition[] = [
   { id: 'UnassignDeviceFromOwner', method: 'POST', path: `${API_PREFIX}/deviceAssignment/unassignDeviceFromOwner`, entry: 'functions/http/deviceAssignment/unassign-device-from-owner.ts', table: 'readwrite' },
   { id: 'UnassignDevicesFromOwner', method: 'POST', path: `${API_PREFIX}/deviceAssignment/unassignDevicesFromOwner`, entry: 'functions/http/deviceAssignment/unassign-devices-from-owner.ts', table: 'readwrite' },
   // --- Tickets (spec 4.10) ---
+  { id: 'CreateTicket', method: 'POST', path: `${API_PREFIX}/ticket/createTicket`, entry: 'functions/http/ticket/create-ticket.ts', table: 'readwrite', sendsTo: ['chatNotifications'] },
+  { id: 'GetTicket', method: 'GET', path: `${API_PREFIX}/ticket/{ticketId}`, entry: 'functions/http/ticket/get-ticket.ts', table: 'read' },
 ];
 
 /** Queue-fed workers; the CDK stack creates one function per entry with an SQS event source. */
-export const workers: readonly WorkerDefinition[] = [];
+export const workers: readonly WorkerDefinition[] = [
+  { id: 'ChatNotifier', entry: 'functions/workers/chat-notifier.ts', queue: 'chatNotifications', table: 'read' },
+];

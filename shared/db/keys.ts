@@ -14,6 +14,9 @@ const part = (value: string) => encodeURIComponent(value);
 const orgPk = (orgId: string) => `ORG#${orgId}`;
 const customerPk = (orgId: string, customerId: string) => `${orgPk(orgId)}#CUSTOMER#${customerId}`;
 const devicePk = (orgId: string, identifier: string) => `${orgPk(orgId)}#DEVICE#${part(identifier)}`;
+const ticketPk = (orgId: string, ticketId: string) => `${orgPk(orgId)}#TICKET#${ticketId}`;
+/** One partition per org for ticket configuration (settings, categories, routing rules): createTicket reads it with one query. */
+const orgConfigPk = (orgId: string) => `${orgPk(orgId)}#CONFIG`;
 
 export const SK = {
   org: 'ORG',
@@ -25,7 +28,17 @@ export const SK = {
   ownerPrefix: 'OWNER#',
   /** Prefix of a customer's device links inside the customer partition. */
   deviceLinkPrefix: 'DEVICE#',
+  ticket: 'TICKET',
+  /** Org settings item inside the config partition (chat webhook URL, category count, rule sequence). */
+  orgSettings: 'SETTINGS',
+  /** Prefix of category items inside the config partition. */
+  categoryPrefix: 'CATEGORY#',
+  /** Prefix of routing-rule items inside the config partition; the zero-padded position sorts them. */
+  rulePrefix: 'RULE#',
 } as const;
+
+/** Width of a routing rule's zero-padded position, so sort-key order is rule order. */
+const RULE_POSITION_WIDTH = 6;
 
 export const keys = {
   org: (orgId: string): Key => ({ pk: orgPk(orgId), sk: SK.org }),
@@ -52,6 +65,19 @@ export const keys = {
   customerDevice: (orgId: string, customerId: string, identifier: string): Key => ({
     pk: customerPk(orgId, customerId),
     sk: `${SK.deviceLinkPrefix}${part(identifier)}`,
+  }),
+  ticket: (orgId: string, ticketId: string): Key => ({ pk: ticketPk(orgId, ticketId), sk: SK.ticket }),
+  /** The org's ticket-configuration partition (settings + categories + rules: one query). */
+  orgConfigPartition: orgConfigPk,
+  orgSettings: (orgId: string): Key => ({ pk: orgConfigPk(orgId), sk: SK.orgSettings }),
+  /** Category by its normalised (trimmed, lowercased) name: the key itself holds per-org uniqueness. */
+  category: (orgId: string, normalizedName: string): Key => ({
+    pk: orgConfigPk(orgId),
+    sk: `${SK.categoryPrefix}${part(normalizedName)}`,
+  }),
+  routingRule: (orgId: string, position: number): Key => ({
+    pk: orgConfigPk(orgId),
+    sk: `${SK.rulePrefix}${String(position).padStart(RULE_POSITION_WIDTH, '0')}`,
   }),
 };
 

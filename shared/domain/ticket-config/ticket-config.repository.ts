@@ -1,0 +1,155 @@
+import { QueryCommand, UpdateCommand, PutCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient, tableName } from '../../db/client';
+import { keys, SK } from '../../db/keys';
+import { TransactionConditionFailed, transactWrite } from '../../db/operations';
+import {
+  normalizeCategoryName,
+  type Category,
+  type CategoryInput,
+  type RoutingRule,
+  type RuleCondition,
+  type TicketConfig,
+} from './ticket-config.schema';
+
+/**
+ * Ticket-configuration access patterns (docs/data-model.md). Settings, categories and rules of
+ * an organization share the partition `ORG#<org>#CONFIG`, so createTicket loads all of it
+ * with one query; category uniqueness is the key itself (normalised name), rule order is the
+ * zero-padded position in the sort key, allocated from an atomic counter on the settings item.
+ */
+
+/** Whole configuration of an org: one strongly consistent query (paginated to the end). */
+export async function loadTicketConfig(organizationId: string): Promise<TicketConfig> {
+  const config: TicketConfig = { categories: [], rules: [], chatWebhookUrl: null };
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const out = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.orgConfigPartition(organizationId) },
+        ConsistentRead: true,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of out.Items ?? []) {
+      const sk = item.sk as string;
+      if (sk === SK.orgSettings) config.chatWebhookUrl = (item.chatWebhookUrl as string | undefined) ?? null;
+      else if (sk.startsWith(SK.categoryPrefix)) {
+        config.categories.push({ name: item.name, description: item.description ?? null, createdAt: item.createdAt });
+      } else if (sk.startsWith(SK.rulePrefix)) {
+        config.rules.push({ position: item.position, assignee: item.assignee, conditions: item.conditions, createdAt: item.createdAt });
+      }
+    }
+    startKey = out.LastEvaluatedKey;
+  } while (startKey);
+  // Sort-key order already is rule order; categories are listed in creation order for operators.
+  config.categories.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.name.localeCompare(b.name));
+  return config;
+}
+
+export type AddCategoryResult = 'created' | 'duplicate' | 'limit';
+
+/**
+ * Adds a category in one transaction: the settings item's `categoryCount` goes up only while
+ * under `max`, and the category is put only if its normalised name is free. Either both
+ * happen or neither, so concurrent adds can neither duplicate a name nor overshoot the limit.
+ */
+export async function addCategory(organizationId: string, input: CategoryInput, max: number): Promise<AddCategoryResult> {
+  const now = new Date().toISOString();
+  try {
+    await transactWrite([
+      {
+        Put: {
+          TableName: tableName(),
+          Item: {
+            ...keys.category(organizationId, normalizeCategoryName(input.name)),
+            entity: 'category',
+            name: input.name,
+            ...(input.description ? { description: input.description } : {}),
+            createdAt: now,
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      {
+        Update: {
+          TableName: tableName(),
+          Key: keys.orgSettings(organizationId),
+          UpdateExpression: 'SET categoryCount = if_not_exists(categoryCount, :zero) + :one, entity = :entity, updatedAt = :now',
+          ConditionExpression: 'attribute_not_exists(categoryCount) OR categoryCount < :max',
+          ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':max': max, ':entity': 'orgSettings', ':now': now },
+        },
+      },
+    ]);
+    return 'created';
+  } catch (error) {
+    if (!(error instanceof TransactionConditionFailed)) throw error;
+    return error.failedAt(0) ? 'duplicate' : 'limit';
+  }
+}
+
+/** Category by name, case-insensitively (consistent GetItem on the normalised key). */
+export async function getCategory(organizationId: string, name: string): Promise<Category | undefined> {
+  const out = await documentClient().send(
+    new GetCommand({ TableName: tableName(), Key: keys.category(organizationId, normalizeCategoryName(name)), ConsistentRead: true }),
+  );
+  return out.Item ? { name: out.Item.name, description: out.Item.description ?? null, createdAt: out.Item.createdAt } : undefined;
+}
+
+/**
+ * Appends a rule: an atomic counter on the settings item hands out the next position (unique
+ * under concurrency), then the rule is put under that position. Returns undefined past `max`.
+ */
+export async function appendRule(
+  organizationId: string,
+  rule: { assignee: string; conditions: RuleCondition[] },
+  max: number,
+): Promise<RoutingRule | undefined> {
+  const now = new Date().toISOString();
+  const counter = await documentClient().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.orgSettings(organizationId),
+      UpdateExpression: 'SET ruleSeq = if_not_exists(ruleSeq, :zero) + :one, entity = :entity, updatedAt = :now',
+      ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':entity': 'orgSettings', ':now': now },
+      ReturnValues: 'UPDATED_NEW',
+    }),
+  );
+  const position = counter.Attributes?.ruleSeq as number;
+  if (position > max) return undefined;
+  const stored: RoutingRule = { position, assignee: rule.assignee, conditions: rule.conditions, createdAt: now };
+  await documentClient().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...keys.routingRule(organizationId, position), entity: 'routingRule', ...stored },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+  return stored;
+}
+
+/** Sets the org's team-chat webhook URL (UpdateItem, so counters on the settings item survive). */
+export async function setChatWebhookUrl(organizationId: string, url: string): Promise<void> {
+  await documentClient().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.orgSettings(organizationId),
+      UpdateExpression: 'SET chatWebhookUrl = :url, entity = :entity, updatedAt = :now',
+      ExpressionAttributeValues: { ':url': url, ':entity': 'orgSettings', ':now': new Date().toISOString() },
+    }),
+  );
+}
+
+/** The org's webhook URL (consistent GetItem on the settings item); the chat worker's one read. */
+export async function getChatWebhookUrl(organizationId: string): Promise<string | undefined> {
+  const out = await documentClient().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.orgSettings(organizationId),
+      ConsistentRead: true,
+      ProjectionExpression: 'chatWebhookUrl',
+    }),
+  );
+  return out.Item?.chatWebhookUrl as string | undefined;
+}

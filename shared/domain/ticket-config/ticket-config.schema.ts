@@ -1,0 +1,110 @@
+import * as z from 'zod/mini';
+
+/**
+ * Per-organization ticket configuration, managed with the operator CLI: categories, routing
+ * rules and the team-chat webhook. Limits are ours (the spec is silent) and are documented in
+ * the README.
+ */
+export const CATEGORY_NAME_MAX = 100;
+export const CATEGORY_DESCRIPTION_MAX = 1000;
+export const CATEGORIES_PER_ORG_MAX = 100;
+export const RULES_PER_ORG_MAX = 50;
+export const RULE_CONDITIONS_MAX = 3;
+export const ASSIGNEE_MAX = 200;
+export const CONDITION_VALUE_MAX = 200;
+export const WEBHOOK_URL_MAX = 2048;
+
+export const PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
+export type Priority = (typeof PRIORITIES)[number];
+
+export const RULE_FIELDS = ['category', 'priority', 'contains'] as const;
+export type RuleField = (typeof RULE_FIELDS)[number];
+
+/** Matching form of a category name: trimmed, lowercased (uniqueness is case-insensitive). */
+export const normalizeCategoryName = (name: string) => name.trim().toLowerCase();
+
+export const CategoryInput = z.object({
+  name: z.string({ error: 'Category name is required' }).check(
+    z.trim(),
+    z.minLength(1, 'Category name is required'),
+    z.maxLength(CATEGORY_NAME_MAX, `Category name must be at most ${CATEGORY_NAME_MAX} characters`),
+  ),
+  description: z.optional(
+    z.string().check(
+      z.trim(),
+      z.maxLength(CATEGORY_DESCRIPTION_MAX, `Category description must be at most ${CATEGORY_DESCRIPTION_MAX} characters`),
+    ),
+  ),
+});
+export type CategoryInput = z.output<typeof CategoryInput>;
+
+export interface Category {
+  name: string;
+  description: string | null;
+  createdAt: string;
+}
+
+export interface RuleCondition {
+  field: RuleField;
+  /** Category name as stored (canonical spelling), priority, or the substring to look for. */
+  value: string;
+}
+
+export interface RoutingRule {
+  /** 1-based order of evaluation; the first matching rule wins. */
+  position: number;
+  assignee: string;
+  conditions: RuleCondition[];
+  createdAt: string;
+}
+
+/** Everything createTicket needs from the org's configuration partition (one query). */
+export interface TicketConfig {
+  categories: Category[];
+  rules: RoutingRule[];
+  chatWebhookUrl: string | null;
+}
+
+/**
+ * Parses one `--when field=value` into a condition; throws a one-line message on bad input.
+ * The value is trimmed; priority is lowercased and must be a known priority.
+ */
+export function parseCondition(raw: string): RuleCondition {
+  const eq = raw.indexOf('=');
+  const field = (eq < 0 ? raw : raw.slice(0, eq)).trim().toLowerCase();
+  const value = eq < 0 ? '' : raw.slice(eq + 1).trim();
+  if (!(RULE_FIELDS as readonly string[]).includes(field)) {
+    throw new Error(`Invalid --when "${raw}": field must be one of: ${RULE_FIELDS.join(', ')} (form field=value)`);
+  }
+  if (value === '') throw new Error(`Invalid --when "${raw}": value is required (form field=value)`);
+  if (value.length > CONDITION_VALUE_MAX) throw new Error(`Invalid --when "${raw}": value must be at most ${CONDITION_VALUE_MAX} characters`);
+  if (field === 'priority') {
+    const priority = value.toLowerCase();
+    if (!(PRIORITIES as readonly string[]).includes(priority)) {
+      throw new Error(`Invalid --when "${raw}": priority must be one of: ${PRIORITIES.join(', ')}`);
+    }
+    return { field, value: priority };
+  }
+  return { field: field as RuleField, value };
+}
+
+/**
+ * A team-chat incoming-webhook URL: https anywhere; plain http only to localhost/127.0.0.1 and
+ * only when `allowLocalHttp` (local/dev stack). No embedded credentials. Returns the normalised URL.
+ */
+export function validateWebhookUrl(raw: string, allowLocalHttp: boolean): string {
+  const value = raw.trim();
+  if (value.length > WEBHOOK_URL_MAX) throw new Error(`Webhook URL must be at most ${WEBHOOK_URL_MAX} characters`);
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`Invalid webhook URL: ${value}`);
+  }
+  if (url.username || url.password) throw new Error('Webhook URL must not contain credentials');
+  const local = url.hostname === 'localhost' || url.hostname === '127.0.0.1';
+  if (url.protocol === 'https:') return url.toString();
+  if (url.protocol === 'http:' && local && allowLocalHttp) return url.toString();
+  if (url.protocol === 'http:' && local) throw new Error('Webhook URL must use https (http is allowed for localhost only on the local stack)');
+  throw new Error('Webhook URL must use https');
+}

@@ -1,0 +1,88 @@
+import { ENV, optionalEnv } from '../../config/env';
+import { isUuid } from '../common.schema';
+import { getOrganization } from '../organization/organization.repository';
+import * as repo from './ticket-config.repository';
+import {
+  ASSIGNEE_MAX,
+  CATEGORIES_PER_ORG_MAX,
+  CategoryInput,
+  parseCondition,
+  RULE_CONDITIONS_MAX,
+  RULES_PER_ORG_MAX,
+  validateWebhookUrl,
+  type RuleCondition,
+} from './ticket-config.schema';
+
+/**
+ * Operator-side services behind the CLI's `category`, `rule` and `org set-chat-webhook`
+ * commands. Errors are plain one-line `Error`s: the CLI prints the message and exits non-zero.
+ */
+
+async function requireOrg(organizationId: string): Promise<void> {
+  if (!isUuid(organizationId) || !(await getOrganization(organizationId))) {
+    throw new Error(`Organization not found: ${organizationId}`);
+  }
+}
+
+export async function addCategory(organizationId: string, raw: { name?: string; description?: string }) {
+  const parsed = CategoryInput.safeParse(raw);
+  if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? 'Invalid category');
+  await requireOrg(organizationId);
+  const result = await repo.addCategory(organizationId, parsed.data, CATEGORIES_PER_ORG_MAX);
+  if (result === 'duplicate') throw new Error(`Category "${parsed.data.name}" already exists (names are case-insensitive)`);
+  if (result === 'limit') throw new Error(`Too many categories. Maximum ${CATEGORIES_PER_ORG_MAX} per organization`);
+  return { organizationId, category: { name: parsed.data.name, description: parsed.data.description || null } };
+}
+
+export async function listCategories(organizationId: string) {
+  await requireOrg(organizationId);
+  const { categories } = await repo.loadTicketConfig(organizationId);
+  return { organizationId, categories: categories.map(({ name, description }) => ({ name, description })) };
+}
+
+/**
+ * Appends a routing rule (1-3 conditions, all must match; first matching rule wins). A category
+ * condition must name an existing category; it is stored with the category's own spelling.
+ */
+export async function addRule(organizationId: string, rawAssignee: string | undefined, whens: string[]) {
+  const assignee = rawAssignee?.trim() ?? '';
+  if (assignee === '') throw new Error('Missing required option --assign');
+  if (assignee.length > ASSIGNEE_MAX) throw new Error(`Assignee must be at most ${ASSIGNEE_MAX} characters`);
+  if (whens.length === 0) throw new Error('At least one --when <field>=<value> is required');
+  if (whens.length > RULE_CONDITIONS_MAX) throw new Error(`At most ${RULE_CONDITIONS_MAX} --when conditions per rule`);
+  const parsed = whens.map(parseCondition);
+  await requireOrg(organizationId);
+  const conditions: RuleCondition[] = [];
+  for (const condition of parsed) {
+    if (condition.field !== 'category') {
+      conditions.push(condition);
+      continue;
+    }
+    const category = await repo.getCategory(organizationId, condition.value);
+    if (!category) throw new Error(`Unknown category "${condition.value}"; add it first with: category add --org ${organizationId} --name <name>`);
+    conditions.push({ field: 'category', value: category.name });
+  }
+  const rule = await repo.appendRule(organizationId, { assignee, conditions }, RULES_PER_ORG_MAX);
+  if (!rule) throw new Error(`Too many routing rules. Maximum ${RULES_PER_ORG_MAX} per organization`);
+  return { organizationId, rule: { position: rule.position, assignee: rule.assignee, conditions: rule.conditions } };
+}
+
+export async function listRules(organizationId: string) {
+  await requireOrg(organizationId);
+  const { rules } = await repo.loadTicketConfig(organizationId);
+  return { organizationId, rules: rules.map(({ position, assignee, conditions }) => ({ position, assignee, conditions })) };
+}
+
+/** http webhooks are accepted only for localhost while the CLI targets a local DynamoDB (local/dev stack). */
+const isLocalStack = () => {
+  const endpoint = optionalEnv(ENV.dynamodbEndpoint);
+  return endpoint !== undefined && endpoint !== 'aws';
+};
+
+export async function setChatWebhook(organizationId: string, rawUrl: string) {
+  const url = validateWebhookUrl(rawUrl, isLocalStack());
+  await requireOrg(organizationId);
+  await repo.setChatWebhookUrl(organizationId, url);
+  // The URL is a bearer secret (anyone holding it can post): echo only its origin.
+  return { organizationId, chatWebhook: `${new URL(url).origin}/…`, updated: true };
+}

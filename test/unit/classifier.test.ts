@@ -1,0 +1,148 @@
+import type { ConverseCommand, ConverseCommandOutput } from '@aws-sdk/client-bedrock-runtime';
+import { BedrockClassifier, type ConverseClient } from '../../shared/domain/ticket/classifier/bedrock';
+import { categorize, type CategoryOption, type Classifier } from '../../shared/domain/ticket/classifier/classifier';
+import { EmbeddedClassifier, stem, tokenize } from '../../shared/domain/ticket/classifier/embedded';
+import type { TicketText } from '../../shared/domain/ticket/ticket-text';
+
+const categories: CategoryOption[] = [
+  { name: 'Battery', description: 'Battery life, charging, charger, power drain, device not turning on or shutting down' },
+  { name: 'Connectivity', description: 'WiFi, Bluetooth, network, pairing, offline, disconnects, cannot connect to the app or gateway' },
+  { name: 'Billing', description: 'Invoices, payments, refunds, subscription plans, charges on a credit card, pricing' },
+  { name: 'Hardware damage', description: 'Broken, cracked or physically damaged device, screen, casing, water damage, replacement under warranty' },
+  { name: 'Firmware', description: 'Firmware update, software version, upgrade failed, bug after update, rollback' },
+];
+
+const ticket = (title: string, customer = '', description = ''): TicketText => ({
+  title,
+  description,
+  messages: customer ? [{ role: 'customer', content: customer }] : [],
+});
+
+// Realistic ticket texts, written separately from the category descriptions; not all share their words.
+const labelled: [TicketText, string][] = [
+  [ticket('Battery drains overnight', 'The thermostat battery is empty every morning even though I charged it.'), 'Battery'],
+  [ticket('Device will not turn on', 'Pressed the power button for 10 seconds, nothing happens, I think the battery died.'), 'Battery'],
+  [ticket('Charger gets hot', 'The charging cable and charger get very hot and the sensor stops charging at 40%.'), 'Battery'],
+  [ticket('Shuts down randomly', 'My gateway shuts down a few times a day, battery indicator shows full.'), 'Battery'],
+  [ticket('Short battery life', 'Battery only lasts two days instead of the advertised month.'), 'Battery'],
+  [ticket('Cannot pair over Bluetooth', 'The app never finds the sensor when I try pairing it.'), 'Connectivity'],
+  [ticket('Keeps going offline', 'Every evening the device goes offline and the dashboard says disconnected.'), 'Connectivity'],
+  [ticket('WiFi setup fails', 'It refuses to join my home wifi network, the password is correct.'), 'Connectivity'],
+  [ticket('Gateway unreachable', 'The app cannot connect to the gateway since I changed my router.'), 'Connectivity'],
+  [ticket('Frequent disconnects', 'Sensor disconnects from the network every few minutes.'), 'Connectivity'],
+  [ticket('Charged twice this month', 'My credit card shows two payments for the same subscription.'), 'Billing'],
+  [ticket('Refund request', 'I cancelled my plan and would like a refund of the last invoice.'), 'Billing'],
+  [ticket('Invoice address wrong', 'The invoice has my old company address, please send a corrected invoice.'), 'Billing'],
+  [ticket('Upgrade my subscription', 'How much does the pro plan cost? I want to change my subscription.'), 'Billing'],
+  [ticket('Payment declined', 'The payment keeps failing although my card is valid.'), 'Billing'],
+  [ticket('Screen cracked', 'I dropped the controller and the screen is cracked.'), 'Hardware damage'],
+  [ticket('Water got inside', 'After heavy rain the outdoor sensor has water damage inside the casing.'), 'Hardware damage'],
+  [ticket('Broken mounting clip', 'The casing clip broke off when I installed it, can I get a replacement?'), 'Hardware damage'],
+  [ticket('Arrived damaged', 'The box was crushed and the device is physically damaged, casing bent.'), 'Hardware damage'],
+  [ticket('Warranty replacement', 'The display is broken after three months, is this covered by the warranty?'), 'Hardware damage'],
+  [ticket('Update stuck at 50%', 'The firmware update has been stuck for an hour.'), 'Firmware'],
+  [ticket('Bug after latest update', 'Since the update to version 2.3 the readings are wrong.'), 'Firmware'],
+  [ticket('How do I roll back?', 'The new software version broke my automations, I want a rollback.'), 'Firmware'],
+  [ticket('Upgrade failed', 'The upgrade failed with error E42 and now it shows the old version.'), 'Firmware'],
+  [ticket('Which firmware am I running?', 'Where can I see the installed firmware version?'), 'Firmware'],
+  // Harder: little or no vocabulary shared with the category descriptions.
+  [ticket('Money taken from my account', 'You took 49 euros although I never ordered anything.'), 'Billing'],
+  [ticket('Unit is dead', 'Completely dead since yesterday, no lights at all.'), 'Battery'],
+  [ticket('Readings frozen since new version', 'After installing the new release the values never change.'), 'Firmware'],
+  [ticket('Router change', 'I replaced my router and now nothing shows up in the app.'), 'Connectivity'],
+  [ticket('Glass shattered', 'The front glass shattered when it fell from the wall.'), 'Hardware damage'],
+];
+
+describe('embedded classifier', () => {
+  const classifier = new EmbeddedClassifier();
+
+  it('stems and tokenizes with stop words removed', () => {
+    expect(stem('charging')).toBe('charg');
+    expect(stem('charged')).toBe('charg');
+    expect(stem('batteries')).toBe('battery');
+    expect(tokenize('The Wi-Fi is disconnecting!')).toEqual(['wi', 'fi', 'disconnect']);
+  });
+
+  it('labels at least 80% of the labelled set correctly', async () => {
+    const results = await Promise.all(labelled.map(([text]) => classifier.classify(text, categories)));
+    const correct = results.filter((got, i) => got === labelled[i]?.[1]).length;
+    const misses = results.map((got, i) => [labelled[i]?.[0].title, labelled[i]?.[1], got]).filter(([, want, got]) => want !== got);
+    const accuracy = correct / labelled.length;
+    console.log(`embedded classifier accuracy: ${correct}/${labelled.length} = ${(accuracy * 100).toFixed(0)}%`, misses);
+    expect(accuracy).toBeGreaterThanOrEqual(0.8);
+  });
+
+  it('returns null when nothing matches or no categories exist', async () => {
+    expect(await classifier.classify(ticket('Question', 'Where is your office located?'), categories)).toBeNull();
+    expect(await classifier.classify(ticket('Battery dead'), [])).toBeNull();
+  });
+
+  it('is deterministic', async () => {
+    const text = ticket('Bluetooth pairing and battery', 'pairing fails and battery drains');
+    const first = await classifier.classify(text, categories);
+    for (let i = 0; i < 5; i++) expect(await classifier.classify(text, categories)).toBe(first);
+  });
+});
+
+describe('categorize (classifier wrapper)', () => {
+  const text = ticket('Anything');
+  const fake = (classify: Classifier['classify']): Classifier => ({ name: 'fake', classify });
+
+  it('maps the answer to the category name case-insensitively', async () => {
+    expect(await categorize(fake(async () => ' billing '), text, categories, 1000)).toBe('Billing');
+  });
+
+  it('never throws: error, unknown answer and timeout give null', async () => {
+    expect(await categorize(fake(async () => { throw new Error('boom'); }), text, categories, 1000)).toBeNull();
+    expect(await categorize(fake(async () => 'Shipping'), text, categories, 1000)).toBeNull();
+    let aborted = false;
+    const hanging = fake((_t, _c, signal) => new Promise(() => signal.addEventListener('abort', () => (aborted = true))));
+    const started = Date.now();
+    expect(await categorize(hanging, text, categories, 50)).toBeNull();
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(aborted).toBe(true);
+  });
+});
+
+describe('Bedrock classifier (fake Converse client)', () => {
+  const reply = (text: string): ConverseCommandOutput =>
+    ({ output: { message: { role: 'assistant', content: [{ text }] } }, stopReason: 'end_turn', $metadata: {} }) as unknown as ConverseCommandOutput;
+
+  function fakeClient(answer: (command: ConverseCommand) => Promise<ConverseCommandOutput>) {
+    const calls: ConverseCommand[] = [];
+    const client: ConverseClient = {
+      send: async (command) => {
+        calls.push(command);
+        return answer(command);
+      },
+    };
+    return { client, calls };
+  }
+
+  it('sends a Converse request listing the categories and maps the answer', async () => {
+    const { client, calls } = fakeClient(async () => reply('"Connectivity".'));
+    const classifier = new BedrockClassifier({ modelId: 'test-model', client });
+    const text = ticket('Offline again', 'The sensor keeps dropping off wifi');
+    expect(await categorize(classifier, text, categories, 1000)).toBe('Connectivity');
+    const input = calls[0]?.input;
+    expect(input?.modelId).toBe('test-model');
+    const prompt = (input?.messages?.[0]?.content?.[0] as { text: string }).text;
+    expect(prompt).toContain('- Hardware damage: Broken, cracked');
+    expect(prompt).toContain('customer: The sensor keeps dropping off wifi');
+    expect(input?.inferenceConfig?.temperature).toBe(0);
+  });
+
+  it('"none" and unknown names give null', async () => {
+    for (const answer of ['none', 'Shipping', '']) {
+      const { client } = fakeClient(async () => reply(answer));
+      expect(await categorize(new BedrockClassifier({ modelId: 'm', client }), ticket('x'), categories, 1000)).toBeNull();
+    }
+  });
+
+  it('a failing or hanging Bedrock call gives null, never an error', async () => {
+    const failing = fakeClient(async () => { throw Object.assign(new Error('ThrottlingException'), { name: 'ThrottlingException' }); });
+    expect(await categorize(new BedrockClassifier({ modelId: 'm', client: failing.client }), ticket('x'), categories, 1000)).toBeNull();
+    const hanging = fakeClient(() => new Promise(() => undefined));
+    expect(await categorize(new BedrockClassifier({ modelId: 'm', client: hanging.client }), ticket('x'), categories, 50)).toBeNull();
+  });
+});
