@@ -1,0 +1,51 @@
+import { Duration, Validations } from 'aws-cdk-lib';
+import { Alarm, ComparisonOperator, type IMetric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import { Topic } from 'aws-cdk-lib/aws-sns';
+import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import { Construct } from 'constructs';
+
+export interface AlarmsProps {
+  /** Subscribed to the topic when set; otherwise operators subscribe themselves (docs/operations.md). */
+  email?: string;
+}
+
+/**
+ * The alarm topic and a factory for "anything above zero is a problem" alarms. Every alarm
+ * notifies on ALARM and on OK, so a recovered incident closes itself in the inbox.
+ */
+export class Alarms extends Construct {
+  readonly topic: Topic;
+  private readonly action: SnsAction;
+
+  constructor(scope: Construct, id: string, props: AlarmsProps) {
+    super(scope, id);
+    this.topic = new Topic(this, 'Topic', { displayName: 'Fleetdesk alarms', enforceSSL: true });
+    if (props.email) this.topic.addSubscription(new EmailSubscription(props.email));
+    this.action = new SnsAction(this.topic);
+    Validations.of(this.topic).acknowledge({
+      id: 'AwsSolutions-SNS2',
+      reason:
+        'Alarm notifications carry only alarm names and metric values, no customer data. CloudWatch cannot publish to a topic encrypted with the AWS managed SNS key, and a customer managed key would cost more than the rest of an idle stack.',
+    });
+  }
+
+  /** An alarm that fires when `metric` is at or above `threshold` for one period. */
+  add(id: string, metric: IMetric, description: string, threshold = 1): Alarm {
+    const alarm = new Alarm(this, id, {
+      metric,
+      threshold,
+      evaluationPeriods: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      // No datapoints means no traffic, which is not an incident.
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+      alarmDescription: description,
+    });
+    alarm.addAlarmAction(this.action);
+    alarm.addOkAction(this.action);
+    return alarm;
+  }
+}
+
+/** Default alarm period: short enough to page quickly, long enough to cost one datapoint per 5 minutes. */
+export const ALARM_PERIOD = Duration.minutes(5);

@@ -1,0 +1,146 @@
+import path from 'node:path';
+import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { Effect, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
+import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { ENV } from '../../shared/config/env';
+import { TABLE } from '../../shared/db/table';
+import type { TableAccess } from '../../shared/routes';
+import { cdkBundlingOptions, REPO_ROOT } from '../bundling';
+
+/**
+ * Least-privilege DynamoDB actions per access level. Named actions rather than CDK's
+ * grantReadData/grantReadWriteData, which add Scan, DescribeTable and a `index/*` wildcard the
+ * handlers never use. Transactions are authorised per item, hence ConditionCheckItem and the
+ * per-item write actions instead of a `TransactWriteItems` action (which does not exist in IAM).
+ */
+export const TABLE_ACTIONS: Record<TableAccess, readonly string[]> = {
+  read: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'],
+  readwrite: [
+    'dynamodb:GetItem',
+    'dynamodb:BatchGetItem',
+    'dynamodb:Query',
+    'dynamodb:PutItem',
+    'dynamodb:UpdateItem',
+    'dynamodb:DeleteItem',
+    'dynamodb:ConditionCheckItem',
+    'dynamodb:BatchWriteItem',
+  ],
+};
+
+export interface FleetFunctionProps {
+  /** Handler file relative to the repository root; it exports `handler`. */
+  entry: string;
+  /** The single table and the access level the handler needs. */
+  table: ITable;
+  tableAccess: TableAccess;
+  logRetention: RetentionDays;
+  /** @default 512 — memory also buys CPU, which is what a cold start spends. */
+  memorySize?: number;
+  /** @default 10 seconds (API Gateway gives up after 30). */
+  timeout?: Duration;
+  /** @default false */
+  sourceMaps?: boolean;
+  /**
+   * Where events end up after asynchronous invocations (IoT rules, S3 notifications) have
+   * exhausted their retries. Leave unset for synchronous (API) and queue-polled functions:
+   * their failures surface to the caller or go through the source queue's DLQ.
+   */
+  asyncFailureQueue?: IQueue;
+  description?: string;
+}
+
+/**
+ * One Lambda with the house defaults: Node 22 on arm64, bundled AWS SDK, minified ESM, its own
+ * log group with retention, and a role that holds only what its env vars point at. Every
+ * permission is added together with the env var that tells the code where to use it.
+ */
+export class FleetFunction extends Construct {
+  readonly fn: NodejsFunction;
+  readonly logGroup: LogGroup;
+  readonly role: Role;
+
+  constructor(scope: Construct, id: string, props: FleetFunctionProps) {
+    super(scope, id);
+
+    this.logGroup = new LogGroup(this, 'Logs', {
+      retention: props.logRetention,
+      // Logs are diagnostics, not records; keeping them after a teardown only costs money.
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+
+    // An explicit role instead of the default one, which carries the AWS managed
+    // AWSLambdaBasicExecutionRole (logs:CreateLogGroup and writes to any log group).
+    this.role = new Role(this, 'Role', {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: `Fleetdesk ${id}: writes its own log group and nothing else unless granted below`,
+    });
+    this.role.addToPolicy(
+      new PolicyStatement({
+        effect: Effect.ALLOW,
+        actions: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+        resources: [this.logGroup.logGroupArn],
+      }),
+    );
+
+    this.fn = new NodejsFunction(this, 'Fn', {
+      entry: path.resolve(REPO_ROOT, props.entry),
+      handler: 'handler',
+      projectRoot: REPO_ROOT,
+      depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
+      runtime: Runtime.NODEJS_22_X,
+      architecture: Architecture.ARM_64,
+      memorySize: props.memorySize ?? 512,
+      timeout: props.timeout ?? Duration.seconds(10),
+      description: props.description,
+      role: this.role,
+      logGroup: this.logGroup,
+      bundling: cdkBundlingOptions({ sourceMap: props.sourceMaps }),
+      environment: {
+        ...(props.sourceMaps ? { NODE_OPTIONS: '--enable-source-maps' } : {}),
+        POWERTOOLS_SERVICE_NAME: 'fleetdesk',
+      },
+      ...(props.asyncFailureQueue
+        ? { onFailure: new SqsDestination(props.asyncFailureQueue), retryAttempts: 2, maxEventAge: Duration.hours(6) }
+        : {}),
+    });
+
+    this.bindTable(props.table, props.tableAccess);
+
+    Validations.of(this).acknowledge({
+      id: 'AwsSolutions-L1',
+      reason:
+        'Pinned to nodejs22.x on purpose: the code, its tests and the esbuild target are Node 22; moving to a newer runtime is a deliberate upgrade, not a default.',
+    });
+  }
+
+  /** Sets TABLE_NAME and allows exactly the actions of `access` on the table (and gsi1 for Query). */
+  private bindTable(table: ITable, access: TableAccess): void {
+    this.fn.addEnvironment(ENV.tableName, table.tableName);
+    const actions = TABLE_ACTIONS[access];
+    this.role.addToPolicy(
+      new PolicyStatement({ effect: Effect.ALLOW, actions: [...actions], resources: [table.tableArn] }),
+    );
+    // Indexes only serve reads, and only Query reads them here.
+    this.role.addToPolicy(
+      new PolicyStatement({
+        effect: Effect.ALLOW,
+        actions: ['dynamodb:Query'],
+        resources: [`${table.tableArn}/index/${TABLE.gsi1.indexName}`],
+      }),
+    );
+  }
+
+  /** Sets the queue-URL env var and allows sqs:SendMessage on that queue only. */
+  sendTo(envName: string, queue: IQueue): void {
+    this.fn.addEnvironment(envName, queue.queueUrl);
+    this.role.addToPolicy(
+      new PolicyStatement({ effect: Effect.ALLOW, actions: ['sqs:SendMessage'], resources: [queue.queueArn] }),
+    );
+  }
+}

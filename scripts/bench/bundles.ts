@@ -1,0 +1,61 @@
+import { mkdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { build } from 'esbuild';
+import { esbuildOptions, REPO_ROOT } from '../../lib/bundling';
+import { routes, workers } from '../../shared/routes';
+
+/** One thing to bundle: a handler entry (with the route/worker ids it serves) or the floor. */
+export interface BundleTarget {
+  name: string;
+  entry: string;
+  kind: 'floor' | 'api' | 'worker';
+  ids: string[];
+}
+
+/** `functions/http/device/get-device.ts` -> `http/device/get-device`: unique, and readable in a table. */
+const targetName = (entry: string) => entry.replace(/^functions\//, '').replace(/\.ts$/, '');
+
+export const FLOOR_ENTRY = 'scripts/bench/floor-handler.ts';
+
+/**
+ * Every distinct handler entry of the route table and the worker list, plus the floor.
+ * Routes sharing an entry (getCustomer with and without id) are one bundle: the bytes are identical.
+ */
+export function bundleTargets(): BundleTarget[] {
+  const byEntry = new Map<string, BundleTarget>();
+  for (const r of routes) {
+    const t = byEntry.get(r.entry) ?? { name: targetName(r.entry), entry: r.entry, kind: 'api' as const, ids: [] };
+    t.ids.push(r.id);
+    byEntry.set(r.entry, t);
+  }
+  for (const w of workers) {
+    const t = byEntry.get(w.entry) ?? { name: targetName(w.entry), entry: w.entry, kind: 'worker' as const, ids: [] };
+    t.ids.push(w.id);
+    byEntry.set(w.entry, t);
+  }
+  return [{ name: 'floor', entry: FLOOR_ENTRY, kind: 'floor', ids: [] }, ...byEntry.values()];
+}
+
+export interface BundleResult extends BundleTarget {
+  bytes: number;
+  /** Absolute path of the written bundle, or undefined when bundled in memory. */
+  file?: string;
+}
+
+/**
+ * Bundles each target with the stack's esbuild options. With `outDir`, writes
+ * `<outDir>/<name>/index.mjs` (so the bundle can be imported); without, keeps it in memory.
+ */
+export async function bundle(targets: readonly BundleTarget[], outDir?: string): Promise<BundleResult[]> {
+  return Promise.all(
+    targets.map(async (t) => {
+      // esbuild needs an output path even in memory; it is never written then.
+      const file = path.resolve(REPO_ROOT, outDir ?? '.bench/memory', t.name, 'index.mjs');
+      if (outDir) mkdirSync(path.dirname(file), { recursive: true });
+      const result = await build({ ...esbuildOptions(t.entry, file), write: outDir !== undefined });
+      const bytes = outDir ? statSync(file).size : (result.outputFiles?.[0]?.contents.byteLength ?? 0);
+      return { ...t, bytes, file: outDir ? file : undefined };
+    }),
+  );
+}
+
