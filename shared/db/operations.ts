@@ -1,7 +1,9 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
+  QueryCommand,
   TransactWriteCommand,
+  type NativeAttributeValue,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from './client';
@@ -164,4 +166,42 @@ export async function transactWriteEach<T>(
     }),
   );
   return { done, failed };
+}
+
+/**
+ * Every item of one partition (optionally only sort keys starting with `skPrefix`), read with a
+ * strongly consistent Query and paginated to the end. The item-collection access patterns
+ * (device + owners, customer + devices, an org's ticket configuration) all go through here.
+ */
+export async function queryPartition(
+  pk: string,
+  options: { skPrefix?: string; projection?: string[] } = {},
+): Promise<Record<string, NativeAttributeValue>[]> {
+  const items: Record<string, NativeAttributeValue>[] = [];
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = { ':pk': pk };
+  let condition = 'pk = :pk';
+  if (options.skPrefix !== undefined) {
+    condition += ' AND begins_with(sk, :prefix)';
+    values[':prefix'] = options.skPrefix;
+  }
+  options.projection?.forEach((attribute, n) => (names[`#p${n}`] = attribute));
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const out = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: condition,
+        ExpressionAttributeValues: values,
+        ...(options.projection
+          ? { ProjectionExpression: Object.keys(names).join(', '), ExpressionAttributeNames: names }
+          : {}),
+        ConsistentRead: true,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    items.push(...(out.Items ?? []));
+    startKey = out.LastEvaluatedKey;
+  } while (startKey);
+  return items;
 }

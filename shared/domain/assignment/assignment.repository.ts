@@ -1,7 +1,6 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient, tableName } from '../../db/client';
+import { tableName } from '../../db/client';
 import { keys, SK } from '../../db/keys';
-import { batchGet, transactWriteEach } from '../../db/operations';
+import { batchGet, queryPartition, transactWriteEach } from '../../db/operations';
 
 /**
  * Assignment access patterns (docs/data-model.md). An assignment is TWO items written and
@@ -99,23 +98,11 @@ export async function linkedAmongDevicesOfCustomer(organizationId: string, custo
 
 /** Identifiers of every device linked to the customer: one consistent query of the customer partition's links. */
 export async function linkedDevicesOfCustomer(organizationId: string, customerId: string): Promise<string[]> {
-  const identifiers: string[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const out = await documentClient().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': keys.customerPartition(organizationId, customerId), ':prefix': SK.deviceLinkPrefix },
-        ProjectionExpression: 'identifier',
-        ConsistentRead: true,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of out.Items ?? []) identifiers.push(item.identifier as string);
-    startKey = out.LastEvaluatedKey;
-  } while (startKey);
-  return identifiers;
+  const links = await queryPartition(keys.customerPartition(organizationId, customerId), {
+    skPrefix: SK.deviceLinkPrefix,
+    projection: ['identifier'],
+  });
+  return links.map((link) => link.identifier as string);
 }
 
 /**

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../../db/client';
 import { keys, SK } from '../../db/keys';
-import { batchGet, TransactionConditionFailed, transactWrite, transactWriteEach } from '../../db/operations';
+import { batchGet, queryPartition, TransactionConditionFailed, transactWrite, transactWriteEach } from '../../db/operations';
 import { normalizeEmail } from '../common.schema';
 import type { Customer, CustomerFields } from './customer.schema';
 
@@ -144,23 +144,10 @@ export async function getCustomerEmail(
 export async function getCustomerWithDevices(organizationId: string, customerId: string): Promise<Customer | undefined> {
   let customer: Record<string, unknown> | undefined;
   const devices: string[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const out = await documentClient().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.customerPartition(organizationId, customerId) },
-        ConsistentRead: true,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of out.Items ?? []) {
-      if (item.sk === SK.customer) customer = item;
-      else if (typeof item.sk === 'string' && item.sk.startsWith(SK.deviceLinkPrefix)) devices.push(item.identifier as string);
-    }
-    startKey = out.LastEvaluatedKey;
-  } while (startKey);
+  for (const item of await queryPartition(keys.customerPartition(organizationId, customerId))) {
+    if (item.sk === SK.customer) customer = item;
+    else if (typeof item.sk === 'string' && item.sk.startsWith(SK.deviceLinkPrefix)) devices.push(item.identifier as string);
+  }
   return customer ? customerFromItem(customer, devices) : undefined;
 }
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../../db/client';
 import { keys, SK } from '../../db/keys';
-import { batchGet, chunkForTransactions, transactWrite, transactWriteEach } from '../../db/operations';
+import { batchGet, chunkForTransactions, queryPartition, transactWrite, transactWriteEach } from '../../db/operations';
 import type { Device } from './device.schema';
 
 /**
@@ -93,23 +93,10 @@ export async function getDeviceWithOwnerIds(
 ): Promise<{ device: Device; ownerIds: string[] } | undefined> {
   let device: Device | undefined;
   const ownerIds: string[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const out = await documentClient().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.devicePartition(organizationId, identifier) },
-        ConsistentRead: true,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of out.Items ?? []) {
-      if (item.sk === SK.device) device = deviceFromItem(item);
-      else if (typeof item.sk === 'string' && item.sk.startsWith(SK.ownerPrefix)) ownerIds.push(item.customerId as string);
-    }
-    startKey = out.LastEvaluatedKey;
-  } while (startKey);
+  for (const item of await queryPartition(keys.devicePartition(organizationId, identifier))) {
+    if (item.sk === SK.device) device = deviceFromItem(item);
+    else if (typeof item.sk === 'string' && item.sk.startsWith(SK.ownerPrefix)) ownerIds.push(item.customerId as string);
+  }
   return device ? { device, ownerIds } : undefined;
 }
 

@@ -1,7 +1,7 @@
-import { QueryCommand, UpdateCommand, PutCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand, PutCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../../db/client';
 import { keys, SK } from '../../db/keys';
-import { TransactionConditionFailed, transactWrite } from '../../db/operations';
+import { queryPartition, TransactionConditionFailed, transactWrite } from '../../db/operations';
 import {
   normalizeCategoryName,
   type Category,
@@ -21,28 +21,15 @@ import {
 /** Whole configuration of an org: one strongly consistent query (paginated to the end). */
 export async function loadTicketConfig(organizationId: string): Promise<TicketConfig> {
   const config: TicketConfig = { categories: [], rules: [], chatWebhookUrl: null };
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const out = await documentClient().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.orgConfigPartition(organizationId) },
-        ConsistentRead: true,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of out.Items ?? []) {
-      const sk = item.sk as string;
-      if (sk === SK.orgSettings) config.chatWebhookUrl = (item.chatWebhookUrl as string | undefined) ?? null;
-      else if (sk.startsWith(SK.categoryPrefix)) {
-        config.categories.push({ name: item.name, description: item.description ?? null, createdAt: item.createdAt });
-      } else if (sk.startsWith(SK.rulePrefix)) {
-        config.rules.push({ position: item.position, assignee: item.assignee, conditions: item.conditions, createdAt: item.createdAt });
-      }
+  for (const item of await queryPartition(keys.orgConfigPartition(organizationId))) {
+    const sk = item.sk as string;
+    if (sk === SK.orgSettings) config.chatWebhookUrl = (item.chatWebhookUrl as string | undefined) ?? null;
+    else if (sk.startsWith(SK.categoryPrefix)) {
+      config.categories.push({ name: item.name, description: item.description ?? null, createdAt: item.createdAt });
+    } else if (sk.startsWith(SK.rulePrefix)) {
+      config.rules.push({ position: item.position, assignee: item.assignee, conditions: item.conditions, createdAt: item.createdAt });
     }
-    startKey = out.LastEvaluatedKey;
-  } while (startKey);
+  }
   // Sort-key order already is rule order; categories are listed in creation order for operators.
   config.categories.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.name.localeCompare(b.name));
   return config;
