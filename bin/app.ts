@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * CDK entry: `npx cdk synth|deploy [-c stage=prod] [-c logRetentionDays=90] [-c alarmEmail=ops@example.com]`.
+ * CDK entry: `npx cdk synth|deploy [-c stage=prod] [-c logRetentionDays=90] [-c alarmEmail=ops@example.com]
+ * [-c classifier=bedrock -c bedrockModelId=<model or inference profile id>]`.
  * The stack is environment-agnostic (no account/region lookups), so synth needs no credentials
  * and no network; deploy takes account and region from the caller's AWS profile.
  */

@@ -22,15 +22,26 @@ export const ESM_REQUIRE_BANNER =
   "import { createRequire as __fleetdeskCreateRequire } from 'node:module';const require = __fleetdeskCreateRequire(import.meta.url);";
 
 /**
+ * Modules left out of every bundle and loaded at run time from the Lambda runtime instead:
+ * - `@aws-sdk/client-bedrock-runtime`: only the Bedrock classifier uses it, through a dynamic
+ *   `import()` that runs when CLASSIFIER=bedrock, and then from the SDK the nodejs22.x runtime
+ *   provides. Bundled, it would add about a third to createTicket's size and cold import time on
+ *   the default (embedded classifier) path, which never loads it. The adapter sends one Converse
+ *   call; that API is stable across the runtime's SDK versions.
+ */
+export const EXTERNAL_MODULES: readonly string[] = ['@aws-sdk/client-bedrock-runtime'];
+
+/**
  * Shared settings. `mainFields` prefers the `module` build so esbuild can tree-shake the AWS SDK's
- * ESM distribution; nothing is external because the SDK version in the runtime image is not the
- * one we test against, and a bundled SDK is also faster to load than the runtime's full copy.
+ * ESM distribution. Everything else is bundled, the SDK included: the SDK version in the runtime
+ * image is not the one we test against, and a bundled SDK is also faster to load than the
+ * runtime's full copy.
  */
 export const BUNDLE_SETTINGS = {
   target: NODE_TARGET,
   minify: true,
   mainFields: ['module', 'main'],
-  externalModules: [] as string[],
+  externalModules: [...EXTERNAL_MODULES],
   legalComments: 'none',
 } as const;
 

@@ -11,6 +11,27 @@ export interface DeploymentConfig {
   alarmEmail?: string;
   /** Bundle with inline source maps (bigger bundles, slower cold starts; for debugging only). */
   sourceMaps: boolean;
+  /** Ticket classifier: the embedded one (default, no network), or Bedrock with a model id. */
+  classifier: ClassifierChoice;
+}
+
+/** Which classifier CreateTicket runs; Bedrock needs the model it may invoke. */
+export type ClassifierChoice = { kind: 'embedded' } | { kind: 'bedrock'; modelId: string };
+
+/**
+ * Geographic prefixes of Bedrock cross-Region inference profile ids (`us.anthropic.…`); a model
+ * id with one of them is invoked through the profile, which needs its own grant.
+ */
+export const INFERENCE_PROFILE_PREFIXES = ['us', 'us-gov', 'eu', 'apac', 'jp', 'au', 'ca', 'global'] as const;
+
+// Model ids look like `anthropic.claude-3-haiku-20240307-v1:0` or `amazon.nova-lite-v1:0`;
+// anything else (an ARN, a name with spaces or wildcards) would end up in an IAM resource.
+const MODEL_ID = /^[a-z0-9][a-z0-9-]*(\.[a-z0-9][a-z0-9-]*)+(:[a-z0-9-]+)*$/i;
+
+/** True when a Bedrock model id names a cross-Region inference profile (`us.…`, `eu.…`, `global.…`). */
+export function isInferenceProfileId(modelId: string): boolean {
+  const prefix = modelId.split('.')[0] ?? '';
+  return (INFERENCE_PROFILE_PREFIXES as readonly string[]).includes(prefix) && modelId.split('.').length >= 3;
 }
 
 /** Context keys, documented in docs/operations.md. */
@@ -19,9 +40,11 @@ export const CONTEXT_KEYS = {
   logRetentionDays: 'logRetentionDays',
   alarmEmail: 'alarmEmail',
   sourceMaps: 'sourceMaps',
+  classifier: 'classifier',
+  bedrockModelId: 'bedrockModelId',
 } as const;
 
-export const DEFAULTS = { stage: 'dev', logRetentionDays: 30 } as const;
+export const DEFAULTS = { stage: 'dev', logRetentionDays: 30, classifier: 'embedded' } as const;
 
 // CloudWatch accepts only these values; checking here turns a CloudFormation failure minutes
 // into a deploy into an error at synth time.
@@ -60,5 +83,24 @@ export function readDeploymentConfig(node: Node): DeploymentConfig {
     logRetention: days as RetentionDays,
     alarmEmail,
     sourceMaps: str(node, CONTEXT_KEYS.sourceMaps) === 'true',
+    classifier: readClassifier(node),
   };
+}
+
+function readClassifier(node: Node): ClassifierChoice {
+  const kind = str(node, CONTEXT_KEYS.classifier) ?? DEFAULTS.classifier;
+  const modelId = str(node, CONTEXT_KEYS.bedrockModelId);
+  if (kind === 'embedded') {
+    // A model id without `classifier=bedrock` is almost certainly a forgotten second flag.
+    if (modelId !== undefined) {
+      throw new Error(`Context "${CONTEXT_KEYS.bedrockModelId}" is set but "${CONTEXT_KEYS.classifier}" is "embedded"; add -c ${CONTEXT_KEYS.classifier}=bedrock or drop the model id`);
+    }
+    return { kind };
+  }
+  if (kind !== 'bedrock') throw new Error(`Context "${CONTEXT_KEYS.classifier}" must be "embedded" or "bedrock" (got "${kind}")`);
+  if (modelId === undefined) throw new Error(`Context "${CONTEXT_KEYS.bedrockModelId}" is required when "${CONTEXT_KEYS.classifier}" is "bedrock"`);
+  if (!MODEL_ID.test(modelId)) {
+    throw new Error(`Context "${CONTEXT_KEYS.bedrockModelId}" must be a Bedrock model or inference profile id such as anthropic.claude-3-haiku-20240307-v1:0 (got "${modelId}")`);
+  }
+  return { kind, modelId };
 }

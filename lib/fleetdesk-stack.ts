@@ -1,24 +1,24 @@
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps, Tags, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
-import { HttpApi, HttpMethod, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpApi, HttpMethod, HttpRoute, HttpRouteKey, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
-import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import { CHAT_DELIVERY_STREAM, CHAT_ENV } from '../shared/domain/ticket/notification/chat-delivery';
 import {
   API_PREFIX,
-  QUEUE_URL_ENV,
-  type QueueName,
+  notFoundRoute,
   type RouteDefinition,
   routes as defaultRoutes,
+  type TableAccess,
   type WorkerDefinition,
   workers as defaultWorkers,
 } from '../shared/routes';
 import type { DeploymentConfig } from './config';
 import { ALARM_PERIOD, Alarms } from './constructs/alarms';
+import { DeadLetterQueue } from './constructs/dead-letter-queue';
 import { FleetFunction, type FleetFunctionProps } from './constructs/fleet-function';
 import { FleetTable } from './constructs/fleet-table';
-import { WorkQueue } from './constructs/work-queue';
 
 export interface FleetdeskStackProps extends StackProps {
   config: DeploymentConfig;
@@ -32,20 +32,19 @@ export const API_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const;
 
 const WORKER_TIMEOUT = Duration.seconds(30);
 
-/** `chatNotifications` -> `ChatNotifications`, for construct ids and output names. */
-const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
-
 /**
- * The whole deployed service: the table, one function per route and per worker (generated from
- * shared/routes.ts, the table the local router also serves), the HTTP API, the work queues and
- * the alarms. Contains no business logic; handlers live under functions/.
+ * The whole deployed service: the table and its stream, one function per route and per worker
+ * (generated from shared/routes.ts, the table the local router also serves) plus the not-found
+ * fallback, the HTTP API, the workers' dead-letter queues and the alarms. Contains no business
+ * logic; handlers live under functions/.
  */
 export class FleetdeskStack extends Stack {
   readonly functions = new Map<string, FleetFunction>();
   readonly api: HttpApi;
   readonly stage: HttpStage;
   readonly tableConstruct: FleetTable;
-  readonly queues = new Map<QueueName, WorkQueue>();
+  /** Each worker's dead-letter queue, by worker id. */
+  readonly deadLetterQueues = new Map<string, DeadLetterQueue>();
 
   constructor(scope: Construct, id: string, props: FleetdeskStackProps) {
     super(scope, id, props);
@@ -59,31 +58,11 @@ export class FleetdeskStack extends Stack {
     const table = this.tableConstruct.table;
     const alarms = new Alarms(this, 'Alarms', { email: config.alarmEmail });
 
-    // Every queue the route table knows gets created, used or not, so a sender and its worker
-    // can land in separate changes without the stack failing in between.
-    for (const name of Object.keys(QUEUE_URL_ENV) as QueueName[]) {
-      const wq = new WorkQueue(this, `${pascal(name)}Queue`, { visibilityTimeout: Duration.seconds(WORKER_TIMEOUT.toSeconds() * 6) });
-      this.queues.set(name, wq);
-      alarms.add(
-        `${pascal(name)}DlqDepth`,
-        wq.deadLetterQueue.metricApproximateNumberOfMessagesVisible({ period: ALARM_PERIOD, statistic: 'Maximum' }),
-        `Messages of the ${name} queue failed every retry and wait in its dead-letter queue`,
-      );
-      new CfnOutput(this, `${pascal(name)}QueueName`, { value: wq.queue.queueName });
-      new CfnOutput(this, `${pascal(name)}DlqName`, { value: wq.deadLetterQueue.queueName });
-    }
-    const queueOf = (name: QueueName): WorkQueue => {
-      const wq = this.queues.get(name);
-      if (!wq) throw new Error(`No queue "${name}" in QUEUE_URL_ENV`);
-      return wq;
-    };
-
-    const fleetFunction = (id: string, entry: string, access: RouteDefinition['table'], extra: Partial<FleetFunctionProps> = {}) => {
+    const fleetFunction = (id: string, entry: string, access: TableAccess | undefined, extra: Partial<FleetFunctionProps> = {}) => {
       if (this.functions.has(id)) throw new Error(`Duplicate route/worker id "${id}"`);
       const f = new FleetFunction(this, id, {
         entry,
-        table,
-        tableAccess: access,
+        table: access ? { table, access } : undefined,
         logRetention: config.logRetention,
         sourceMaps: config.sourceMaps,
         description: `Fleetdesk ${id}`,
@@ -147,7 +126,10 @@ export class FleetdeskStack extends Stack {
         throw new Error(`Route ${route.id}: path "${route.path}" ends with "/"; declare it without the slash`);
       }
       const f = fleetFunction(route.id, route.entry, route.table);
-      for (const queueName of route.sendsTo ?? []) f.sendTo(QUEUE_URL_ENV[queueName], queueOf(queueName).queue);
+      for (const capability of route.uses ?? []) {
+        if (capability === 'chatOutbox') f.fn.addEnvironment(CHAT_ENV.delivery, CHAT_DELIVERY_STREAM);
+        if (capability === 'classifier' && config.classifier.kind === 'bedrock') f.useBedrockClassifier(config.classifier.modelId);
+      }
       this.api.addRoutes({
         path: route.path,
         methods: [HttpMethod[route.method]],
@@ -155,16 +137,31 @@ export class FleetdeskStack extends Stack {
       });
     }
 
-    // --- Queue workers ----------------------------------------------------------------------------
+    // Unmatched requests get Fleetdesk's 404 body instead of API Gateway's own `{"message":"Not Found"}`.
+    const notFound = fleetFunction(notFoundRoute.id, notFoundRoute.entry, undefined);
+    const defaultRoute = new HttpRoute(this, 'DefaultRoute', {
+      httpApi: this.api,
+      routeKey: HttpRouteKey.DEFAULT,
+      integration: new HttpLambdaIntegration(`${notFoundRoute.id}Integration`, notFound.fn),
+    });
+    Validations.of(defaultRoute).acknowledge({
+      id: 'AwsSolutions-APIG4',
+      reason:
+        'The $default route only answers 404 {"error":"Not found"} for paths no route declares: it reads no data and has no table access, so there is nothing to authorize, and an authorizer would answer 401 where API Gateway and the local stack answer 404.',
+    });
+
+    // --- Table-stream workers -------------------------------------------------------------------
     for (const worker of workers) {
       const f = fleetFunction(worker.id, worker.entry, worker.table, { timeout: WORKER_TIMEOUT });
-      f.fn.addEventSource(
-        new SqsEventSource(queueOf(worker.queue).queue, {
-          batchSize: 10,
-          // Only the failed records of a batch are retried; the rest are deleted.
-          reportBatchItemFailures: true,
-        }),
+      const dlq = new DeadLetterQueue(this, `${worker.id}Dlq`);
+      this.deadLetterQueues.set(worker.id, dlq);
+      f.consumeTableStream(table, worker.filter, dlq.queue);
+      alarms.add(
+        `${worker.id}DlqDepth`,
+        dlq.queue.metricApproximateNumberOfMessagesVisible({ period: ALARM_PERIOD, statistic: 'Maximum' }),
+        `Stream records for ${worker.id} failed every retry; their positions wait in its dead-letter queue`,
       );
+      new CfnOutput(this, `${worker.id}DlqName`, { value: dlq.queue.queueName });
     }
 
     alarms.add(

@@ -13,7 +13,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
-import { QUEUE_URL_ENV } from '../shared/routes';
+import { CHAT_DELIVERY_STREAM, CHAT_ENV } from '../shared/domain/ticket/notification/chat-delivery';
 import { bundle, bundleTargets, type BundleResult } from './bench/bundles';
 
 export const GOAL = { size: 1.3, importTime: 1.25 } as const;
@@ -40,7 +40,7 @@ function importOnce(file: string): { wall: number; cpu: number } {
       POWERTOOLS_LOG_LEVEL: 'SILENT',
       // Lambda runs Node 22; the SDK's warning about an older local Node would only add noise.
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-      ...Object.fromEntries(Object.values(QUEUE_URL_ENV).map((name) => [name, 'https://sqs.us-east-1.amazonaws.com/000000000000/bench'])),
+      [CHAT_ENV.delivery]: CHAT_DELIVERY_STREAM,
     },
     encoding: 'utf8',
   });

@@ -3,7 +3,18 @@
  * and the CDK stack (lib/) both read it, so the API that runs locally and the one deployed
  * cannot drift. Paths use API Gateway syntax (`{name}` path parameters).
  */
+import { CHAT_OUTBOX, TICKET_ENTITY } from './domain/ticket/notification/outbox';
+
 export type TableAccess = 'read' | 'readwrite';
+
+/**
+ * What a handler does beyond table access that the stack must configure for it:
+ * - `chatOutbox`: stores tickets carrying their chat notification job; the stack tells it the
+ *   table stream delivers them (otherwise it delivers in-process, as the local stack does).
+ * - `classifier`: categorises tickets; the stack passes the configured classifier and, for
+ *   Bedrock, the model id with the InvokeModel grant on that model.
+ */
+export type RouteCapability = 'chatOutbox' | 'classifier';
 
 export interface RouteDefinition {
   /** Stable id, used for the Lambda's construct id and function name. PascalCase. */
@@ -14,24 +25,26 @@ export interface RouteDefinition {
   entry: string;
   /** Least-privilege table access the handler needs. */
   table: TableAccess;
-  /** Queues the handler sends to (the stack grants SendMessage and sets the queue URL env var). */
-  sendsTo?: readonly QueueName[];
+  uses?: readonly RouteCapability[];
 }
 
-/** Asynchronous work queues. In AWS each is an SQS queue with a dead-letter queue. */
-export type QueueName = 'chatNotifications';
+/**
+ * Which table-stream records invoke a worker: the event name, and string attributes of the
+ * new image that must equal the given values. The stack turns it into the event source's
+ * filter, so non-matching writes never invoke (or bill) the worker.
+ */
+export interface TableStreamFilter {
+  eventName: 'INSERT' | 'MODIFY' | 'REMOVE';
+  newImage: Readonly<Record<string, string>>;
+}
 
-/** Env var that carries each queue's URL to senders; locally it is unset and delivery runs in-process. */
-export const QUEUE_URL_ENV: Record<QueueName, string> = {
-  chatNotifications: 'CHAT_NOTIFICATIONS_QUEUE_URL',
-};
-
-/** A Lambda fed by a queue rather than by API Gateway. */
+/** A Lambda fed by the table's stream (NEW_IMAGE) rather than by API Gateway. */
 export interface WorkerDefinition {
   id: string;
-  /** Handler file relative to the repository root; it exports `handler` (an SQS handler). */
+  /** Handler file relative to the repository root; it exports `handler` (a DynamoDB stream handler with partial batch responses). */
   entry: string;
-  queue: QueueName;
+  source: 'tableStream';
+  filter: TableStreamFilter;
   table: TableAccess;
 }
 
@@ -54,11 +67,24 @@ export const routes: readonly RouteDefinition[] = [
   { id: 'UnassignDeviceFromOwner', method: 'POST', path: `${API_PREFIX}/deviceAssignment/unassignDeviceFromOwner`, entry: 'functions/http/deviceAssignment/unassign-device-from-owner.ts', table: 'readwrite' },
   { id: 'UnassignDevicesFromOwner', method: 'POST', path: `${API_PREFIX}/deviceAssignment/unassignDevicesFromOwner`, entry: 'functions/http/deviceAssignment/unassign-devices-from-owner.ts', table: 'readwrite' },
   // --- Tickets (spec 4.10) ---
-  { id: 'CreateTicket', method: 'POST', path: `${API_PREFIX}/ticket/createTicket`, entry: 'functions/http/ticket/create-ticket.ts', table: 'readwrite', sendsTo: ['chatNotifications'] },
+  { id: 'CreateTicket', method: 'POST', path: `${API_PREFIX}/ticket/createTicket`, entry: 'functions/http/ticket/create-ticket.ts', table: 'readwrite', uses: ['chatOutbox', 'classifier'] },
   { id: 'GetTicket', method: 'GET', path: `${API_PREFIX}/ticket/{ticketId}`, entry: 'functions/http/ticket/get-ticket.ts', table: 'read' },
 ];
 
-/** Queue-fed workers; the CDK stack creates one function per entry with an SQS event source. */
+/** Table-stream workers; the CDK stack creates one function per entry with a filtered stream event source and a DLQ. */
 export const workers: readonly WorkerDefinition[] = [
-  { id: 'ChatNotifier', entry: 'functions/workers/chat-notifier.ts', queue: 'chatNotifications', table: 'read' },
+  {
+    id: 'ChatNotifier',
+    entry: 'functions/workers/chat-notifier.ts',
+    source: 'tableStream',
+    // New tickets that carry a chat notification job (the outbox); reads the webhook URL.
+    filter: { eventName: 'INSERT', newImage: { entity: TICKET_ENTITY, [CHAT_OUTBOX.markerAttribute]: CHAT_OUTBOX.markerValue } },
+    table: 'read',
+  },
 ];
+
+/**
+ * The answer to every request no route matches: the HTTP API's `$default` route and the local
+ * router's fallback. Not in `routes`: it has no method or path, no auth and no table access.
+ */
+export const notFoundRoute = { id: 'NotFound', entry: 'functions/http/not-found.ts' } as const;

@@ -1,11 +1,19 @@
-import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { logger } from '../../shared/logging/logger';
 import { getChatWebhookUrl } from '../../shared/domain/ticket-config/ticket-config.repository';
 import { postChatNotification } from '../../shared/domain/ticket/notification/chat-delivery';
-import { parseJob } from '../../shared/domain/ticket/notification/chat-message';
+import { toJob } from '../../shared/domain/ticket/notification/chat-message';
+import { CHAT_OUTBOX } from '../../shared/domain/ticket/notification/outbox';
 
-async function processRecord(record: SQSRecord): Promise<void> {
-  const job = parseJob(record.body);
+async function processRecord(record: DynamoDBRecord): Promise<void> {
+  // aws-lambda's AttributeValue is structurally the SDK's; the cast only bridges the two typings.
+  const image = record.dynamodb?.NewImage as Record<string, AttributeValue> | undefined;
+  const item = image ? unmarshall(image) : {};
+  // The event source filter already drops these; checking again keeps a widened filter harmless.
+  if (record.eventName !== 'INSERT' || item[CHAT_OUTBOX.markerAttribute] !== CHAT_OUTBOX.markerValue) return;
+  const job = toJob(item[CHAT_OUTBOX.jobAttribute]);
   // Read at delivery time: a webhook changed or removed since the ticket was created is honoured.
   const url = await getChatWebhookUrl(job.organizationId);
   if (!url) return logger.info('chat webhook removed; notification dropped', { organizationId: job.organizationId, ticketId: job.ticketId });
@@ -13,17 +21,20 @@ async function processRecord(record: SQSRecord): Promise<void> {
 }
 
 /**
- * ChatNotifier: posts queued new-ticket notifications to the org's webhook, one attempt per
- * delivery. Failed records are reported as partial batch failures, so SQS redelivers only
- * those; after the queue's maxReceiveCount they land in the dead-letter queue.
+ * ChatNotifier: drains the ticket outbox from the table's stream (new tickets carrying a chat
+ * notification job), one webhook attempt per record, records side by side. Failed records are
+ * reported by SequenceNumber: Lambda retries the shard from the lowest one (so a record after it
+ * may be posted twice: delivery is at least once), and after the event source's retries the
+ * batch's stream position goes to the on-failure dead-letter queue.
  */
-export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
+export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
   const results = await Promise.allSettled(event.Records.map(processRecord));
   const batchItemFailures = event.Records.flatMap((record, i) => {
     const result = results[i];
     if (result?.status !== 'rejected') return [];
-    logger.warn('chat notification failed; SQS will retry', { messageId: record.messageId, error: String(result.reason) });
-    return [{ itemIdentifier: record.messageId }];
+    const itemIdentifier = record.dynamodb?.SequenceNumber ?? '';
+    logger.warn('chat notification failed; the stream will retry', { sequenceNumber: itemIdentifier, error: String(result.reason) });
+    return [{ itemIdentifier }];
   });
   return { batchItemFailures };
 }

@@ -1,17 +1,20 @@
 import path from 'node:path';
-import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Aws, Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, type EventSourceMapping, FilterCriteria, FilterRule, Runtime, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
+import { SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { ENV } from '../../shared/config/env';
 import { TABLE } from '../../shared/db/table';
-import type { TableAccess } from '../../shared/routes';
+import { CLASSIFIER_ENV } from '../../shared/domain/ticket/classifier/classifier';
+import type { TableAccess, TableStreamFilter } from '../../shared/routes';
 import { cdkBundlingOptions, REPO_ROOT } from '../bundling';
+import { isInferenceProfileId } from '../config';
 
 /**
  * Least-privilege DynamoDB actions per access level. Named actions rather than CDK's
@@ -36,9 +39,8 @@ export const TABLE_ACTIONS: Record<TableAccess, readonly string[]> = {
 export interface FleetFunctionProps {
   /** Handler file relative to the repository root; it exports `handler`. */
   entry: string;
-  /** The single table and the access level the handler needs. */
-  table: ITable;
-  tableAccess: TableAccess;
+  /** The single table and the access level the handler needs; unset for a handler that never touches it. */
+  table?: { table: ITable; access: TableAccess };
   logRetention: RetentionDays;
   /** @default 512 — memory also buys CPU, which is what a cold start spends. */
   memorySize?: number;
@@ -48,8 +50,8 @@ export interface FleetFunctionProps {
   sourceMaps?: boolean;
   /**
    * Where events end up after asynchronous invocations (IoT rules, S3 notifications) have
-   * exhausted their retries. Leave unset for synchronous (API) and queue-polled functions:
-   * their failures surface to the caller or go through the source queue's DLQ.
+   * exhausted their retries. Leave unset for synchronous (API) and stream-fed functions:
+   * their failures surface to the caller or go to the event source's own on-failure queue.
    */
   asyncFailureQueue?: IQueue;
   description?: string;
@@ -110,7 +112,7 @@ export class FleetFunction extends Construct {
         : {}),
     });
 
-    this.bindTable(props.table, props.tableAccess);
+    if (props.table) this.bindTable(props.table.table, props.table.access);
 
     Validations.of(this).acknowledge({
       id: 'AwsSolutions-L1',
@@ -136,11 +138,75 @@ export class FleetFunction extends Construct {
     );
   }
 
-  /** Sets the queue-URL env var and allows sqs:SendMessage on that queue only. */
-  sendTo(envName: string, queue: IQueue): void {
-    this.fn.addEnvironment(envName, queue.queueUrl);
+  /**
+   * Invokes the function with the table's stream records that match `filter`, in batches with
+   * partial failure reports; a batch that still fails after the retries is recorded (its shard
+   * and sequence numbers, not the records) in `deadLetterQueue`.
+   *
+   * Built on EventSourceMapping rather than DynamoEventSource: the latter grants
+   * `dynamodb:ListStreams` on Resource "*"; here every stream action is scoped to this stream.
+   */
+  consumeTableStream(table: ITable, filter: TableStreamFilter, deadLetterQueue: IQueue): EventSourceMapping {
+    const streamArn = table.tableStreamArn;
+    if (!streamArn) throw new Error(`${this.node.path}: the table has no stream to consume`);
     this.role.addToPolicy(
-      new PolicyStatement({ effect: Effect.ALLOW, actions: ['sqs:SendMessage'], resources: [queue.queueArn] }),
+      new PolicyStatement({
+        effect: Effect.ALLOW,
+        actions: ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'dynamodb:ListStreams'],
+        resources: [streamArn],
+      }),
+    );
+    const newImage = Object.fromEntries(Object.entries(filter.newImage).map(([name, value]) => [name, { S: FilterRule.isEqual(value) }]));
+    return this.fn.addEventSourceMapping('TableStream', {
+      eventSourceArn: streamArn,
+      // Only what is written from now on: a replaced mapping must not replay up to 24 h of history.
+      startingPosition: StartingPosition.LATEST,
+      batchSize: 10,
+      reportBatchItemFailures: true,
+      // Halving a failing batch isolates the bad record instead of retrying its neighbours with it.
+      bisectBatchOnError: true,
+      retryAttempts: 5,
+      // Well inside the stream's 24 h retention, so the records a DLQ entry points at can still be read.
+      maxRecordAge: Duration.hours(1),
+      onFailure: new SqsDlq(deadLetterQueue),
+      filters: [FilterCriteria.filter({ eventName: FilterRule.isEqual(filter.eventName), dynamodb: { NewImage: newImage } })],
+    });
+  }
+
+  /**
+   * Selects the Bedrock classifier (CLASSIFIER, BEDROCK_MODEL_ID) and allows bedrock:InvokeModel
+   * (which the Converse API is authorised by) on that model only. For a cross-Region inference
+   * profile id also on the profile, and on the profile's foundation model in the Regions it
+   * routes to, but only when called through that profile.
+   */
+  useBedrockClassifier(modelId: string): void {
+    this.fn.addEnvironment(CLASSIFIER_ENV.classifier, 'bedrock');
+    this.fn.addEnvironment(CLASSIFIER_ENV.bedrockModelId, modelId);
+    const foundationModel = (region: string, id: string) => `arn:${Aws.PARTITION}:bedrock:${region}::foundation-model/${id}`;
+    if (!isInferenceProfileId(modelId)) {
+      this.role.addToPolicy(
+        new PolicyStatement({ effect: Effect.ALLOW, actions: ['bedrock:InvokeModel'], resources: [foundationModel(Aws.REGION, modelId)] }),
+      );
+      return;
+    }
+    const profileArn = `arn:${Aws.PARTITION}:bedrock:${Aws.REGION}:${Aws.ACCOUNT_ID}:inference-profile/${modelId}`;
+    const baseModel = modelId.slice(modelId.indexOf('.') + 1);
+    this.role.addToPolicy(
+      new PolicyStatement({
+        effect: Effect.ALLOW,
+        actions: ['bedrock:InvokeModel'],
+        resources: [profileArn, foundationModel(Aws.REGION, baseModel)],
+      }),
+    );
+    // A cross-Region profile serves the request in whichever of its Regions has capacity; the
+    // condition limits this Region-wildcard statement to calls made through this profile.
+    this.role.addToPolicy(
+      new PolicyStatement({
+        effect: Effect.ALLOW,
+        actions: ['bedrock:InvokeModel'],
+        resources: [foundationModel('*', baseModel)],
+        conditions: { StringEquals: { 'bedrock:InferenceProfileArn': profileArn } },
+      }),
     );
   }
 }

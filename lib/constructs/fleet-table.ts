@@ -1,5 +1,5 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
-import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
 import { TABLE } from '../../shared/db/table';
 
@@ -27,6 +27,9 @@ export class FleetTable extends Construct {
       // A customer managed key only pays off for cross-account access or crypto-shredding.
       encryption: TableEncryption.AWS_MANAGED,
       timeToLiveAttribute: TABLE.ttlAttribute,
+      // The stream is the outbox's delivery channel: a new ticket item carries its chat
+      // notification job, and the worker needs only the item as written (no old image).
+      stream: StreamViewType.NEW_IMAGE,
     });
     this.table.addGlobalSecondaryIndex({
       indexName: TABLE.gsi1.indexName,

@@ -2,7 +2,7 @@ import { mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { esbuildOptions, REPO_ROOT } from '../../lib/bundling';
-import { routes, workers } from '../../shared/routes';
+import { notFoundRoute, routes, workers } from '../../shared/routes';
 
 /** One thing to bundle: a handler entry (with the route/worker ids it serves) or the floor. */
 export interface BundleTarget {
@@ -18,12 +18,12 @@ const targetName = (entry: string) => entry.replace(/^functions\//, '').replace(
 export const FLOOR_ENTRY = 'scripts/bench/floor-handler.ts';
 
 /**
- * Every distinct handler entry of the route table and the worker list, plus the floor.
+ * Every distinct handler entry of the route table, the not-found fallback and the worker list, plus the floor.
  * Routes sharing an entry (getCustomer with and without id) are one bundle: the bytes are identical.
  */
 export function bundleTargets(): BundleTarget[] {
   const byEntry = new Map<string, BundleTarget>();
-  for (const r of routes) {
+  for (const r of [...routes, notFoundRoute]) {
     const t = byEntry.get(r.entry) ?? { name: targetName(r.entry), entry: r.entry, kind: 'api' as const, ids: [] };
     t.ids.push(r.id);
     byEntry.set(r.entry, t);

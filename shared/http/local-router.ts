@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { routes as defaultRoutes, type RouteDefinition } from '../routes';
-import { json, NOT_FOUND_ROUTE } from './response';
+import { notFoundRoute, routes as defaultRoutes, type RouteDefinition } from '../routes';
+import { json } from './response';
 
 /**
  * Serves the route table over plain HTTP by turning each request into the API Gateway HTTP API
@@ -47,7 +47,7 @@ export function matchRoute(compiled: CompiledRoute[], method: string, pathname: 
   return undefined;
 }
 
-function fakeContext(route: RouteDefinition, requestId: string): Context {
+function fakeContext(route: { id: string }, requestId: string): Context {
   return {
     callbackWaitsForEmptyEventLoop: false,
     functionName: `local-${route.id}`,
@@ -95,8 +95,11 @@ export function createLocalRouter(options: { rootDir: string; routes?: readonly 
     try {
       const url = new URL(req.url ?? '/', 'http://localhost');
       const method = (req.method ?? 'GET').toUpperCase();
+      // Unmatched requests go to the same handler the HTTP API's `$default` route runs in AWS.
       const found = matchRoute(compiled, method, url.pathname);
-      if (!found) return send(json(404, { error: NOT_FOUND_ROUTE }));
+      const target = found
+        ? { id: found.route.id, entry: found.route.entry, routeKey: `${found.route.method} ${found.route.path}`, pathParameters: found.pathParameters }
+        : { id: notFoundRoute.id, entry: notFoundRoute.entry, routeKey: '$default', pathParameters: {} };
 
       const body = await readBody(req);
       const headers: Record<string, string> = {};
@@ -107,12 +110,12 @@ export function createLocalRouter(options: { rootDir: string; routes?: readonly 
       const now = Date.now();
       const event: APIGatewayProxyEventV2 = {
         version: '2.0',
-        routeKey: `${found.route.method} ${found.route.path}`,
+        routeKey: target.routeKey,
         rawPath: url.pathname,
         rawQueryString: url.search.replace(/^\?/, ''),
         headers,
         queryStringParameters: url.search ? Object.fromEntries(url.searchParams) : undefined,
-        pathParameters: Object.keys(found.pathParameters).length ? found.pathParameters : undefined,
+        pathParameters: Object.keys(target.pathParameters).length ? target.pathParameters : undefined,
         requestContext: {
           accountId: '000000000000',
           apiId: 'local',
@@ -126,7 +129,7 @@ export function createLocalRouter(options: { rootDir: string; routes?: readonly 
             userAgent: headers['user-agent'] ?? '',
           },
           requestId,
-          routeKey: `${found.route.method} ${found.route.path}`,
+          routeKey: target.routeKey,
           stage: '$default',
           time: new Date(now).toISOString(),
           timeEpoch: now,
@@ -134,7 +137,7 @@ export function createLocalRouter(options: { rootDir: string; routes?: readonly 
         body: body.length > 0 ? body.toString('utf8') : undefined,
         isBase64Encoded: false,
       };
-      send(await load(found.route.entry)(event, fakeContext(found.route, requestId)));
+      send(await load(target.entry)(event, fakeContext(target, requestId)));
     } catch (error) {
       // The handler factory already maps its own errors; this only guards the adapter itself.
       console.error(JSON.stringify({ level: 'ERROR', message: 'local router failure', error: String(error) }));

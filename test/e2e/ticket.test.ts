@@ -1,6 +1,8 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../../shared/db/client';
-import { addCategory } from '../../shared/domain/ticket-config/ticket-config.service';
+import { resetEnvCache } from '../../shared/config/env';
+import { addCategory, setChatWebhook } from '../../shared/domain/ticket-config/ticket-config.service';
+import { CHAT_DELIVERY_STREAM, CHAT_ENV } from '../../shared/domain/ticket/notification/chat-delivery';
 import { countDynamoRequests, useTestTable } from '../support/dynamo';
 import { useLocalApi } from '../support/api';
 import { newOrg } from '../support/orgs';
@@ -168,5 +170,37 @@ describe('GET /ticket/{ticketId}', () => {
       expect(await api.get(`/ticket/${id}`, key)).toEqual({ status: 404, body: { error: 'Ticket not found' } });
     }
     expect((await api.get(`/ticket/${other.ticketId}`, other.key)).status).toBe(200);
+  });
+
+  it('a ticket stored with its chat notification job reads back with exactly the resource fields', async () => {
+    const { org, apiKey } = await newOrg('With webhook');
+    await setChatWebhook(org.organizationId, 'https://hooks.slack.com/services/T000/B000/XXXX');
+    // The stream delivers in AWS; here it keeps this test from posting anywhere.
+    process.env[CHAT_ENV.delivery] = CHAT_DELIVERY_STREAM;
+    resetEnvCache();
+    try {
+      const created = await api.post('/ticket/createTicket', apiKey, { title: 'Notify me', customerEmail: 'n@example.com', messages: [{ role: 'customer', content: 'Hello' }] });
+      expect(created.status).toBe(200);
+      const read = await api.get(`/ticket/${created.body.ticketId}`, apiKey);
+      expect(read).toEqual({
+        status: 200,
+        body: {
+          ticketId: created.body.ticketId,
+          title: 'Notify me',
+          description: 'Hello',
+          priority: 'medium',
+          category: null,
+          categorySource: 'none',
+          assignee: null,
+          customerId: expect.any(String),
+          messages: [{ role: 'customer', content: 'Hello' }],
+          status: 'open',
+          createdAt: expect.any(String),
+        },
+      });
+    } finally {
+      delete process.env[CHAT_ENV.delivery];
+      resetEnvCache();
+    }
   });
 });

@@ -1,12 +1,18 @@
 import { App } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { readDeploymentConfig } from '../../lib/config';
+import { isInferenceProfileId, readDeploymentConfig } from '../../lib/config';
 
 const read = (context: Record<string, unknown>) => readDeploymentConfig(new App({ context }).node);
 
 describe('deployment context', () => {
   test('defaults', () => {
-    expect(read({})).toEqual({ stage: 'dev', logRetention: RetentionDays.ONE_MONTH, alarmEmail: undefined, sourceMaps: false });
+    expect(read({})).toEqual({
+      stage: 'dev',
+      logRetention: RetentionDays.ONE_MONTH,
+      alarmEmail: undefined,
+      sourceMaps: false,
+      classifier: { kind: 'embedded' },
+    });
   });
 
   test('values from -c (strings) are parsed; an empty e-mail means none', () => {
@@ -15,13 +21,39 @@ describe('deployment context', () => {
       logRetention: RetentionDays.THREE_MONTHS,
       alarmEmail: undefined,
       sourceMaps: true,
+      classifier: { kind: 'embedded' },
     });
+  });
+
+  test('classifier: embedded by default (an empty model id counts as unset), bedrock with a model or inference profile id', () => {
+    expect(read({ classifier: 'embedded', bedrockModelId: '' }).classifier).toEqual({ kind: 'embedded' });
+    expect(read({ classifier: 'bedrock', bedrockModelId: 'anthropic.claude-3-haiku-20240307-v1:0' }).classifier).toEqual({
+      kind: 'bedrock',
+      modelId: 'anthropic.claude-3-haiku-20240307-v1:0',
+    });
+    expect(read({ classifier: 'bedrock', bedrockModelId: 'eu.amazon.nova-lite-v1:0' }).classifier).toEqual({ kind: 'bedrock', modelId: 'eu.amazon.nova-lite-v1:0' });
+  });
+
+  test.each([
+    ['anthropic.claude-3-haiku-20240307-v1:0', false],
+    ['amazon.nova-lite-v1:0', false],
+    ['us.anthropic.claude-3-5-haiku-20241022-v1:0', true],
+    ['global.anthropic.claude-sonnet-4-20250514-v1:0', true],
+    ['apac.amazon.nova-micro-v1:0', true],
+  ])('%s is an inference profile id: %s', (id, expected) => {
+    expect(isInferenceProfileId(id)).toBe(expected);
   });
 
   test.each([
     [{ stage: 'has space' }, /stage/],
     [{ logRetentionDays: '45' }, /logRetentionDays" must be one of/],
     [{ alarmEmail: 'not-an-address' }, /alarmEmail/],
+    [{ classifier: 'openai' }, /"classifier" must be "embedded" or "bedrock"/],
+    [{ classifier: 'bedrock' }, /"bedrockModelId" is required/],
+    [{ bedrockModelId: 'anthropic.claude-3-haiku-20240307-v1:0' }, /"classifier" is "embedded"/],
+    [{ classifier: 'bedrock', bedrockModelId: '*' }, /bedrockModelId" must be a Bedrock model/],
+    [{ classifier: 'bedrock', bedrockModelId: 'arn:aws:bedrock:us-east-1::foundation-model/x.y' }, /bedrockModelId" must be a Bedrock model/],
+    [{ classifier: 'bedrock', bedrockModelId: 'anthropic.*' }, /bedrockModelId" must be a Bedrock model/],
   ])('rejects %j', (context, message) => {
     expect(() => read(context)).toThrow(message);
   });

@@ -3,19 +3,17 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { FleetFunction } from '../../lib/constructs/fleet-function';
 import { FleetTable } from '../../lib/constructs/fleet-table';
-import { WorkQueue } from '../../lib/constructs/work-queue';
-import { Duration } from 'aws-cdk-lib';
+import { DeadLetterQueue } from '../../lib/constructs/dead-letter-queue';
 import { FAST_SYNTH_CONTEXT } from './synth';
 
 describe('FleetFunction', () => {
   const app = new App({ context: { ...FAST_SYNTH_CONTEXT } });
   const stack = new Stack(app, 'Fn');
   const table = new FleetTable(stack, 'Data').table;
-  const failures = new WorkQueue(stack, 'AsyncFailures', { visibilityTimeout: Duration.seconds(30) });
+  const failures = new DeadLetterQueue(stack, 'AsyncFailures');
   new FleetFunction(stack, 'Async', {
     entry: 'functions/http/device/get-device.ts',
-    table,
-    tableAccess: 'read',
+    table: { table, access: 'read' },
     logRetention: RetentionDays.ONE_WEEK,
     asyncFailureQueue: failures.queue,
     sourceMaps: true,

@@ -1,7 +1,9 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { ENV } from '../../shared/config/env';
 import { TABLE } from '../../shared/db/table';
-import { QUEUE_URL_ENV, routes, workers, type RouteDefinition, type WorkerDefinition } from '../../shared/routes';
+import { CLASSIFIER_ENV } from '../../shared/domain/ticket/classifier/classifier';
+import { CHAT_DELIVERY_STREAM, CHAT_ENV } from '../../shared/domain/ticket/notification/chat-delivery';
+import { notFoundRoute, routes, workers, type RouteDefinition, type WorkerDefinition } from '../../shared/routes';
 import { TABLE_ACTIONS } from '../../lib/constructs/fleet-function';
 import { API_THROTTLE } from '../../lib/fleetdesk-stack';
 import { logicalId, resourcesOf, synth, type Synth } from './synth';
@@ -21,11 +23,11 @@ function fnLogicalId(id: string): string {
 }
 
 /** The statements of the inline policy attached to a function's role. */
-function statementsOf(id: string): Statement[] {
-  const f = s.stack.functions.get(id);
+function statementsOf(id: string, from: Synth = s): Statement[] {
+  const f = from.stack.functions.get(id);
   if (!f) throw new Error(`no function ${id}`);
-  const roleId = logicalId(s.stack, f.role.node.defaultChild);
-  const policies = Object.values(resourcesOf(s.template, 'AWS::IAM::Policy')).filter((p) =>
+  const roleId = logicalId(from.stack, f.role.node.defaultChild);
+  const policies = Object.values(resourcesOf(from.template, 'AWS::IAM::Policy')).filter((p) =>
     JSON.stringify((p.Properties as { Roles: unknown }).Roles).includes(`"${roleId}"`),
   );
   return policies.flatMap((p) => (p.Properties as { PolicyDocument: { Statement: Statement[] } }).PolicyDocument.Statement);
@@ -33,11 +35,21 @@ function statementsOf(id: string): Statement[] {
 
 const tableId = () => logicalId(s.stack, s.stack.tableConstruct.table.node.defaultChild);
 const everyDefinition: readonly (RouteDefinition | WorkerDefinition)[] = [...routes, ...workers];
+const envOf = (id: string, from: Synth = s) =>
+  (resourcesOf(from.template, 'AWS::Lambda::Function')[logicalId(from.stack, from.stack.functions.get(id)?.fn.node.defaultChild)]?.Properties as {
+    Environment: { Variables: Record<string, unknown> };
+  }).Environment.Variables;
 
 describe('functions from the route table', () => {
-  test('exactly one function per route and per worker, and nothing else', () => {
-    s.template.resourceCountIs('AWS::Lambda::Function', routes.length + workers.length);
-    expect([...s.stack.functions.keys()].sort()).toEqual(everyDefinition.map((d) => d.id).sort());
+  test('exactly one function per route and per worker, plus the not-found fallback, and nothing else', () => {
+    s.template.resourceCountIs('AWS::Lambda::Function', routes.length + workers.length + 1);
+    expect([...s.stack.functions.keys()].sort()).toEqual([...everyDefinition.map((d) => d.id), notFoundRoute.id].sort());
+  });
+
+  test('the not-found function has no table, no env beyond the defaults and no grant beyond its logs', () => {
+    expect(envOf(notFoundRoute.id)).toEqual({ POWERTOOLS_SERVICE_NAME: 'fleetdesk' });
+    const actions = statementsOf(notFoundRoute.id).flatMap((st) => asArray(st.Action));
+    expect(actions.sort()).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents']);
   });
 
   test.each(everyDefinition.map((d) => [d.id, d] as const))('%s has the house defaults and TABLE_NAME', (id) => {
@@ -64,9 +76,17 @@ describe('functions from the route table', () => {
 });
 
 describe('HTTP API', () => {
-  test('routes equal the route table (method + path)', () => {
+  test('routes equal the route table (method + path), plus $default', () => {
     const keys = Object.values(resourcesOf(s.template, 'AWS::ApiGatewayV2::Route')).map((r) => r.Properties?.RouteKey);
-    expect(keys.sort()).toEqual(routes.map((r) => `${r.method} ${r.path}`).sort());
+    expect(keys.sort()).toEqual([...routes.map((r) => `${r.method} ${r.path}`), '$default'].sort());
+  });
+
+  test('$default (no route matched) integrates with the not-found function, without an authorizer', () => {
+    const route = Object.values(resourcesOf(s.template, 'AWS::ApiGatewayV2::Route')).find((r) => r.Properties?.RouteKey === '$default');
+    expect(route?.Properties?.AuthorizationType ?? 'NONE').toBe('NONE');
+    const integrations = resourcesOf(s.template, 'AWS::ApiGatewayV2::Integration');
+    const integrationId = Object.keys(integrations).find((k) => JSON.stringify(route?.Properties?.Target).includes(`"${k}"`));
+    expect(JSON.stringify(integrations[integrationId as string]?.Properties?.IntegrationUri)).toContain(`"${fnLogicalId(notFoundRoute.id)}"`);
   });
 
   test('each route integrates with the function generated for it', () => {
@@ -111,8 +131,7 @@ describe('HTTP API', () => {
     const outputs = s.template.findOutputs('*');
     expect(JSON.stringify(outputs.ApiBaseUrl?.Value)).toMatch(/\/api\/ext-v1"\]\]\}$/);
     expect(outputs.TableName).toBeDefined();
-    expect(outputs.ChatNotificationsQueueName).toBeDefined();
-    expect(outputs.ChatNotificationsDlqName).toBeDefined();
+    for (const w of workers) expect(outputs[`${w.id}DlqName`]).toBeDefined();
   });
 });
 
@@ -142,18 +161,33 @@ describe('least privilege', () => {
     expect(onIndex.flatMap((st) => asArray(st.Action))).toEqual(['dynamodb:Query']);
   });
 
-  test('queue senders get the URL env var and sqs:SendMessage on that queue only', () => {
+  test('no API function can touch SQS or the stream: createTicket only writes the table (the outbox)', () => {
     for (const route of routes) {
-      const fn = resourcesOf(s.template, 'AWS::Lambda::Function')[fnLogicalId(route.id)]?.Properties as { Environment: { Variables: Record<string, unknown> } };
-      const sends = statementsOf(route.id).filter((st) => asArray(st.Action).some((a) => a.startsWith('sqs:Send')));
-      for (const name of Object.keys(QUEUE_URL_ENV) as (keyof typeof QUEUE_URL_ENV)[]) {
-        const queueId = logicalId(s.stack, s.stack.queues.get(name)?.queue.node.defaultChild);
-        const declared = route.sendsTo?.includes(name) ?? false;
-        expect(fn.Environment.Variables[QUEUE_URL_ENV[name]] !== undefined).toBe(declared);
-        const toThisQueue = sends.filter((st) => JSON.stringify(st.Resource).includes(`"${queueId}"`));
-        expect(toThisQueue.length > 0).toBe(declared);
-        for (const st of toThisQueue) expect(asArray(st.Action)).toEqual(['sqs:SendMessage']);
-      }
+      const actions = statementsOf(route.id).flatMap((st) => asArray(st.Action));
+      expect(actions.filter((a) => a.startsWith('sqs:'))).toEqual([]);
+      expect(actions.filter((a) => /^dynamodb:(.*Stream|GetRecords|GetShardIterator)/.test(a))).toEqual([]);
+    }
+  });
+
+  test('the only SQS grant anywhere is each worker sending its failures to its own DLQ', () => {
+    const sqsStatements = Object.values(resourcesOf(s.template, 'AWS::IAM::Policy')).flatMap((p) =>
+      (p.Properties as { PolicyDocument: { Statement: Statement[] } }).PolicyDocument.Statement.filter((st) => asArray(st.Action).some((a) => a.startsWith('sqs:'))),
+    );
+    expect(sqsStatements).toHaveLength(workers.length);
+    for (const w of workers) {
+      const dlqId = logicalId(s.stack, s.stack.deadLetterQueues.get(w.id)?.queue.node.defaultChild);
+      const mine = statementsOf(w.id).filter((st) => asArray(st.Action).some((a) => a.startsWith('sqs:')));
+      expect(mine).toHaveLength(1);
+      expect(mine[0]?.Resource).toEqual({ 'Fn::GetAtt': [dlqId, 'Arn'] });
+    }
+  });
+
+  test('workers read exactly this table\'s stream', () => {
+    for (const w of workers) {
+      const onStream = statementsOf(w.id).filter((st) => JSON.stringify(st.Resource).includes('StreamArn'));
+      expect(onStream).toHaveLength(1);
+      expect(onStream[0]?.Resource).toEqual({ 'Fn::GetAtt': [tableId(), 'StreamArn'] });
+      expect(asArray(onStream[0]?.Action ?? []).sort()).toEqual(['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'dynamodb:ListStreams']);
     }
   });
 });
@@ -196,77 +230,155 @@ describe('table', () => {
         // SSEEnabled without a key id is the AWS managed KMS key (aws/dynamodb), not the AWS owned one.
         SSESpecification: { SSEEnabled: true },
         TimeToLiveSpecification: { AttributeName: TABLE.ttlAttribute, Enabled: true },
+        // The outbox's delivery channel: new items only, as written.
+        StreamSpecification: { StreamViewType: 'NEW_IMAGE' },
       }),
     });
   });
 });
 
-describe('queues, workers and alarms', () => {
-  test('each work queue is encrypted, TLS-only and redrives to an encrypted DLQ', () => {
-    for (const [, wq] of s.stack.queues) {
-      const qid = logicalId(s.stack, wq.queue.node.defaultChild);
-      const dlqId = logicalId(s.stack, wq.deadLetterQueue.node.defaultChild);
-      const queues = resourcesOf(s.template, 'AWS::SQS::Queue');
-      expect(queues[qid]?.Properties).toMatchObject({
-        SqsManagedSseEnabled: true,
-        RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [dlqId, 'Arn'] }, maxReceiveCount: 5 },
-      });
-      expect(queues[dlqId]?.Properties).toMatchObject({ SqsManagedSseEnabled: true });
-      for (const id of [qid, dlqId]) {
-        s.template.hasResourceProperties('AWS::SQS::QueuePolicy', {
-          Queues: [{ Ref: id }],
-          PolicyDocument: {
-            Statement: Match.arrayWith([
-              Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
-            ]),
-          },
-        });
-      }
+describe('chat delivery through the table stream (the outbox)', () => {
+  test('createTicket is told the stream delivers; no other route is', () => {
+    for (const route of routes) {
+      const expected = route.uses?.includes('chatOutbox') ? CHAT_DELIVERY_STREAM : undefined;
+      expect(envOf(route.id)[CHAT_ENV.delivery]).toBe(expected);
     }
+    expect(routes.find((r) => r.id === 'CreateTicket')?.uses).toContain('chatOutbox');
   });
 
-  test('workers consume their queue with partial batch responses', () => {
+  test('each worker has a filtered, retried stream event source with partial batch responses and a DLQ', () => {
     s.template.resourceCountIs('AWS::Lambda::EventSourceMapping', workers.length);
+    const mappings = Object.values(resourcesOf(s.template, 'AWS::Lambda::EventSourceMapping')).map((m) => m.Properties ?? {});
     for (const w of workers) {
-      const qid = logicalId(s.stack, s.stack.queues.get(w.queue)?.queue.node.defaultChild);
-      s.template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
-        FunctionName: { Ref: fnLogicalId(w.id) },
-        EventSourceArn: { 'Fn::GetAtt': [qid, 'Arn'] },
+      const dlqId = logicalId(s.stack, s.stack.deadLetterQueues.get(w.id)?.queue.node.defaultChild);
+      const mapping = mappings.find((m) => JSON.stringify(m.FunctionName) === JSON.stringify({ Ref: fnLogicalId(w.id) }));
+      expect(mapping).toMatchObject({
+        EventSourceArn: { 'Fn::GetAtt': [tableId(), 'StreamArn'] },
+        StartingPosition: 'LATEST',
+        BatchSize: 10,
+        BisectBatchOnFunctionError: true,
+        MaximumRetryAttempts: 5,
+        MaximumRecordAgeInSeconds: 3600,
         FunctionResponseTypes: ['ReportBatchItemFailures'],
+        DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [dlqId, 'Arn'] } } },
       });
+      const patterns = (mapping?.FilterCriteria as { Filters: { Pattern: string }[] }).Filters.map((f) => JSON.parse(f.Pattern) as unknown);
+      const newImage = Object.fromEntries(Object.entries(w.filter.newImage).map(([k, v]) => [k, { S: [v] }]));
+      expect(patterns).toEqual([{ eventName: [w.filter.eventName], dynamodb: { NewImage: newImage } }]);
     }
   });
 
-  test('an errors alarm per function, an API 5xx alarm and a DLQ depth alarm, all to the topic', () => {
+  test('the ChatNotifier is invoked only for INSERTs of tickets that carry the notify marker', () => {
+    const pattern = JSON.parse(
+      (Object.values(resourcesOf(s.template, 'AWS::Lambda::EventSourceMapping'))[0]?.Properties?.FilterCriteria as { Filters: { Pattern: string }[] }).Filters[0]
+        ?.Pattern as string,
+    ) as unknown;
+    expect(pattern).toEqual({ eventName: ['INSERT'], dynamodb: { NewImage: { entity: { S: ['ticket'] }, notify: { S: ['chat'] } } } });
+  });
+
+  test('each dead-letter queue is encrypted, TLS-only and kept 14 days', () => {
+    expect(s.stack.deadLetterQueues.size).toBe(workers.length);
+    for (const [, dlq] of s.stack.deadLetterQueues) {
+      const dlqId = logicalId(s.stack, dlq.queue.node.defaultChild);
+      expect(resourcesOf(s.template, 'AWS::SQS::Queue')[dlqId]?.Properties).toMatchObject({ SqsManagedSseEnabled: true, MessageRetentionPeriod: 14 * 24 * 3600 });
+      s.template.hasResourceProperties('AWS::SQS::QueuePolicy', {
+        Queues: [{ Ref: dlqId }],
+        PolicyDocument: {
+          Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]),
+        },
+      });
+    }
+    s.template.resourceCountIs('AWS::SQS::Queue', workers.length);
+  });
+
+  test('an errors alarm per function, an API 5xx alarm and a DLQ depth alarm per worker, all to the topic', () => {
     const alarms = Object.values(resourcesOf(s.template, 'AWS::CloudWatch::Alarm')).map((a) => a.Properties ?? {});
     const topicId = Object.keys(resourcesOf(s.template, 'AWS::SNS::Topic'))[0];
     for (const a of alarms) expect(a.AlarmActions).toEqual([{ Ref: topicId }]);
-    for (const d of everyDefinition) {
-      expect(alarms.some((a) => a.MetricName === 'Errors' && JSON.stringify(a.Dimensions).includes(`"${fnLogicalId(d.id)}"`))).toBe(true);
+    for (const id of [...everyDefinition.map((d) => d.id), notFoundRoute.id]) {
+      expect(alarms.some((a) => a.MetricName === 'Errors' && JSON.stringify(a.Dimensions).includes(`"${fnLogicalId(id)}"`))).toBe(true);
     }
     expect(alarms.some((a) => a.MetricName === '5xx' && a.Namespace === 'AWS/ApiGateway')).toBe(true);
-    expect(alarms.filter((a) => a.MetricName === 'ApproximateNumberOfMessagesVisible')).toHaveLength(s.stack.queues.size);
+    expect(alarms.filter((a) => a.MetricName === 'ApproximateNumberOfMessagesVisible')).toHaveLength(workers.length);
     s.template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@example.com' });
   });
 });
 
+describe('classifier configuration', () => {
+  const bedrockStatements = (from: Synth) =>
+    Object.values(resourcesOf(from.template, 'AWS::IAM::Policy')).flatMap((p) =>
+      (p.Properties as { PolicyDocument: { Statement: (Statement & { Condition?: unknown })[] } }).PolicyDocument.Statement.filter((st) =>
+        asArray(st.Action).some((a) => a.startsWith('bedrock:')),
+      ),
+    );
+  const arn = (resource: unknown) => JSON.stringify(resource);
+
+  test('embedded (default): no classifier env, no Bedrock grant anywhere', () => {
+    for (const route of routes) {
+      expect(envOf(route.id)[CLASSIFIER_ENV.classifier]).toBeUndefined();
+      expect(envOf(route.id)[CLASSIFIER_ENV.bedrockModelId]).toBeUndefined();
+    }
+    expect(bedrockStatements(s)).toEqual([]);
+  });
+
+  test('bedrock with a foundation model: CreateTicket gets the env and InvokeModel on exactly that model in the stack Region', () => {
+    const modelId = 'anthropic.claude-3-haiku-20240307-v1:0';
+    const b = synth({ classifier: 'bedrock', bedrockModelId: modelId });
+    for (const route of routes) {
+      const env = envOf(route.id, b);
+      const classifies = route.uses?.includes('classifier') ?? false;
+      expect(env[CLASSIFIER_ENV.classifier]).toBe(classifies ? 'bedrock' : undefined);
+      expect(env[CLASSIFIER_ENV.bedrockModelId]).toBe(classifies ? modelId : undefined);
+      const mine = statementsOf(route.id, b).filter((st) => asArray(st.Action).some((a) => a.startsWith('bedrock:')));
+      expect(mine).toHaveLength(classifies ? 1 : 0);
+    }
+    const all = bedrockStatements(b);
+    expect(all).toHaveLength(1);
+    expect(asArray(all[0]?.Action ?? [])).toEqual(['bedrock:InvokeModel']);
+    expect(arn(all[0]?.Resource)).toBe(
+      JSON.stringify({ 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':bedrock:', { Ref: 'AWS::Region' }, `::foundation-model/${modelId}`]] }),
+    );
+  });
+
+  test('bedrock with an inference profile: the profile ARN, the model in the stack Region, and other Regions only through the profile', () => {
+    const modelId = 'us.anthropic.claude-3-5-haiku-20241022-v1:0';
+    const b = synth({ classifier: 'bedrock', bedrockModelId: modelId });
+    const all = bedrockStatements(b);
+    expect(all).toHaveLength(2);
+    for (const st of all) {
+      expect(asArray(st.Action)).toEqual(['bedrock:InvokeModel']);
+      expect(asArray(st.Resource)).not.toContain('*');
+    }
+    const plain = all.find((st) => !st.Condition);
+    const resources = asArray(plain?.Resource).map(arn);
+    expect(resources.some((r) => r.includes(`:inference-profile/${modelId}`) && r.includes('AWS::Region') && r.includes('AWS::AccountId'))).toBe(true);
+    expect(resources.some((r) => r.includes('::foundation-model/anthropic.claude-3-5-haiku-20241022-v1:0') && r.includes('AWS::Region'))).toBe(true);
+    const crossRegion = all.find((st) => st.Condition);
+    expect(arn(crossRegion?.Resource)).toContain(':bedrock:*::foundation-model/anthropic.claude-3-5-haiku-20241022-v1:0');
+    expect(arn(crossRegion?.Condition)).toContain(`:inference-profile/${modelId}`);
+    expect(arn(crossRegion?.Condition)).toContain('bedrock:InferenceProfileArn');
+  });
+});
+
 describe('route and worker lists of any length', () => {
-  test('no workers: no event source mapping, the queue still exists for senders', () => {
+  test('no workers: no event source mapping and no queue', () => {
     const small = synth({}, { routes: routes.slice(0, 1), workers: [] });
-    small.template.resourceCountIs('AWS::Lambda::Function', 1);
+    small.template.resourceCountIs('AWS::Lambda::Function', 2); // the route and the not-found fallback
     small.template.resourceCountIs('AWS::Lambda::EventSourceMapping', 0);
-    small.template.resourceCountIs('AWS::SQS::Queue', 2 * Object.keys(QUEUE_URL_ENV).length);
+    small.template.resourceCountIs('AWS::SQS::Queue', 0);
     // No alarm e-mail configured: no subscription.
     small.template.resourceCountIs('AWS::SNS::Subscription', 0);
   });
 
-  test('several workers each get a function and an event source', () => {
+  test('several workers each get a function, a stream event source and a DLQ', () => {
+    const filter = { eventName: 'INSERT', newImage: { entity: 'device' } } as const;
     const extra: WorkerDefinition[] = [
-      { id: 'WorkerA', entry: 'functions/http/device/get-device.ts', queue: 'chatNotifications', table: 'read' },
-      { id: 'WorkerB', entry: 'functions/http/device/get-device.ts', queue: 'chatNotifications', table: 'readwrite' },
+      { id: 'WorkerA', entry: 'functions/http/device/get-device.ts', source: 'tableStream', filter, table: 'read' },
+      { id: 'WorkerB', entry: 'functions/http/device/get-device.ts', source: 'tableStream', filter, table: 'readwrite' },
     ];
     const two = synth({}, { routes: [], workers: extra });
-    two.template.resourceCountIs('AWS::Lambda::Function', 2);
+    two.template.resourceCountIs('AWS::Lambda::Function', 3);
     two.template.resourceCountIs('AWS::Lambda::EventSourceMapping', 2);
+    two.template.resourceCountIs('AWS::SQS::Queue', 2);
   });
 });

@@ -1,11 +1,15 @@
-import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { SQSEvent } from 'aws-lambda';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { marshall } from '@aws-sdk/util-dynamodb';
+import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { resetEnvCache } from '../../shared/config/env';
+import { documentClient, tableName } from '../../shared/db/client';
+import { keys } from '../../shared/db/keys';
 import { setChatWebhook } from '../../shared/domain/ticket-config/ticket-config.service';
+import { CHAT_DELIVERY_STREAM, CHAT_ENV } from '../../shared/domain/ticket/notification/chat-delivery';
 import { settleChatDeliveries } from '../../shared/domain/ticket/notification/dispatch';
-import { QUEUE_URL_ENV } from '../../shared/routes';
+import { workers } from '../../shared/routes';
 import { handler as chatNotifier } from '../../functions/workers/chat-notifier';
 import { useTestTable } from '../support/dynamo';
 import { useLocalApi } from '../support/api';
@@ -29,7 +33,6 @@ interface Hit {
 }
 const hits: Hit[] = [];
 let flakyCount = 0;
-let sqsDown = false;
 let receiver: Server;
 let base = '';
 
@@ -38,19 +41,11 @@ function respond(req: IncomingMessage, res: ServerResponse) {
   req.on('data', (c: Buffer) => chunks.push(c));
   req.on('end', () => {
     const body = Buffer.concat(chunks).toString('utf8');
-    // The SQS client sends to the queue URL's origin, so SendMessage is told apart by its target header.
-    const path = req.headers['x-amz-target'] === 'AmazonSQS.SendMessage' ? 'sqs' : (req.url ?? '');
+    const path = req.url ?? '';
     hits.push({ path, body });
     if (path === '/hang') return; // never answers
     if (path === '/fail') return res.writeHead(500).end('boom');
     if (path === '/flaky') return res.writeHead(++flakyCount <= 2 ? 500 : 200).end('ok');
-    if (path === 'sqs') {
-      // Minimal SQS SendMessage (AWS JSON 1.0 protocol); the SDK checks the body's MD5.
-      const { MessageBody } = JSON.parse(body) as { MessageBody: string };
-      if (sqsDown) return res.writeHead(500, { 'content-type': 'application/x-amz-json-1.0' }).end('{"__type":"InternalError"}');
-      const md5 = createHash('md5').update(MessageBody).digest('hex');
-      return res.writeHead(200, { 'content-type': 'application/x-amz-json-1.0' }).end(JSON.stringify({ MessageId: 'm-1', MD5OfMessageBody: md5 }));
-    }
     res.writeHead(200).end('ok');
   });
 }
@@ -138,50 +133,149 @@ describe('team-chat notification, in-process (local stack)', () => {
   });
 });
 
-describe('team-chat notification through the queue (AWS shape)', () => {
-  const queueEnv = QUEUE_URL_ENV.chatNotifications;
-  beforeAll(() => {
-    Object.assign(process.env, { AWS_ACCESS_KEY_ID: 'test', AWS_SECRET_ACCESS_KEY: 'test' });
-    // The SDK warns that the fake queue's host differs from the regional SQS endpoint.
-    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-  });
-  afterAll(() => jest.restoreAllMocks());
-  afterEach(() => {
-    delete process.env[queueEnv];
-    resetEnvCache();
-  });
-  const useQueue = (path: string) => {
-    process.env[queueEnv] = `${base}${path}`;
-    resetEnvCache();
+/** The ticket item exactly as DynamoDB Local stored it. */
+async function storedTicket(organizationId: string, ticketId: string): Promise<Record<string, unknown>> {
+  const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.ticket(organizationId, ticketId), ConsistentRead: true }));
+  if (!out.Item) throw new Error(`ticket ${ticketId} not stored`);
+  return out.Item;
+}
+
+/** The stream record Lambda would hand the worker for that item's INSERT (NEW_IMAGE view). */
+function streamRecord(item: Record<string, unknown>, sequenceNumber: string, eventName: DynamoDBRecord['eventName'] = 'INSERT'): DynamoDBRecord {
+  const image = marshall(item, { removeUndefinedValues: true });
+  return {
+    eventID: `e-${sequenceNumber}`,
+    eventName,
+    eventSource: 'aws:dynamodb',
+    eventVersion: '1.1',
+    awsRegion: 'local',
+    dynamodb: {
+      Keys: marshall({ pk: item.pk, sk: item.sk }) as never,
+      NewImage: image as never,
+      SequenceNumber: sequenceNumber,
+      SizeBytes: JSON.stringify(image).length,
+      StreamViewType: 'NEW_IMAGE',
+    },
   };
+}
+const streamEvent = (...records: DynamoDBRecord[]): DynamoDBStreamEvent => ({ Records: records });
 
-  it('createTicket enqueues the job; the ChatNotifier worker posts it; failures are partial batch failures', async () => {
-    const { apiKey, org } = await orgWithWebhook('/ok');
-    useQueue('/000000000000/chat');
-    const res = await api.post('/ticket/createTicket', apiKey, ticketBody);
-    expect(res.status).toBe(200);
-    const sent = hits.find((h) => h.path === 'sqs');
-    const job = (JSON.parse(sent?.body ?? '{}') as { MessageBody: string }).MessageBody;
-    expect(JSON.parse(job)).toMatchObject({ organizationId: org.organizationId, ticketId: res.body.ticketId, firstCustomerMessage: ticketBody.messages[1]?.content });
-    expect(job).not.toContain(base); // the webhook URL is not put on the queue
+/** Does a stream record pass the worker's event source filter (equality on eventName and string attributes)? */
+function passesFilter(record: DynamoDBRecord): boolean {
+  const filter = workers.find((w) => w.id === 'ChatNotifier')?.filter;
+  if (!filter || record.eventName !== filter.eventName) return false;
+  const image = record.dynamodb?.NewImage ?? {};
+  return Object.entries(filter.newImage).every(([name, value]) => image[name]?.S === value);
+}
 
-    const event = (body: string, messageId: string) => ({ Records: [{ messageId, body }] }) as unknown as SQSEvent;
-    expect(await chatNotifier(event(job, 'a'))).toEqual({ batchItemFailures: [] });
-    expect(hits.filter((h) => h.path === '/ok')).toHaveLength(1);
-    expect(hits.find((h) => h.path === '/ok')?.body).toContain('My sensor &lt;SN-9&gt;');
-
-    await setChatWebhook(org.organizationId, `${base}/fail`);
-    const both = { Records: [{ messageId: 'b', body: job }, { messageId: 'c', body: 'not json' }] } as unknown as SQSEvent;
-    expect(await chatNotifier(both)).toEqual({ batchItemFailures: [{ itemIdentifier: 'b' }, { itemIdentifier: 'c' }] });
+describe('team-chat notification through the table stream (AWS shape: the outbox)', () => {
+  beforeAll(() => {
+    process.env[CHAT_ENV.delivery] = CHAT_DELIVERY_STREAM;
+    resetEnvCache();
+  });
+  afterAll(() => {
+    delete process.env[CHAT_ENV.delivery];
+    resetEnvCache();
   });
 
-  it('an enqueue failure keeps the ticket and answers 200', async () => {
-    const { apiKey } = await orgWithWebhook('/ok');
-    useQueue('/000000000000/chat');
-    sqsDown = true;
+  it('createTicket stores the job on the ticket and posts nothing itself; GET does not expose it', async () => {
+    const { apiKey, org } = await orgWithWebhook('/ok');
     const res = await api.post('/ticket/createTicket', apiKey, ticketBody);
     expect(res.status).toBe(200);
-    expect(hits.filter((h) => h.path === 'sqs').length).toBeGreaterThanOrEqual(1);
-    expect((await api.get(`/ticket/${res.body.ticketId}`, apiKey)).body.title).toBe('Sensor offline');
+    await settleChatDeliveries();
+    expect(hits).toHaveLength(0);
+
+    const item = await storedTicket(org.organizationId, res.body.ticketId as string);
+    expect(item.notify).toBe('chat');
+    expect(item.chatNotification).toEqual({
+      organizationId: org.organizationId,
+      ticketId: res.body.ticketId,
+      title: 'Sensor offline',
+      priority: 'high',
+      category: null,
+      customerEmail: 'Owner@Example.com',
+      firstCustomerMessage: 'My sensor <SN-9> went offline & stays offline.',
+    });
+    expect(JSON.stringify(item)).not.toContain(base); // the webhook URL is read at delivery time, not stored
+
+    const read = await api.get(`/ticket/${res.body.ticketId}`, apiKey);
+    expect(Object.keys(read.body).sort()).toEqual(
+      ['ticketId', 'title', 'description', 'priority', 'category', 'categorySource', 'assignee', 'customerId', 'messages', 'status', 'createdAt'].sort(),
+    );
+  });
+
+  it('a hanging or 500-ing webhook cannot touch the API call: nothing is posted during it', async () => {
+    for (const path of ['/hang', '/fail']) {
+      const { apiKey } = await orgWithWebhook(path);
+      const started = Date.now();
+      const res = await api.post('/ticket/createTicket', apiKey, ticketBody);
+      expect(res.status).toBe(200);
+      expect(Date.now() - started).toBeLessThan(1500);
+    }
+    await settleChatDeliveries();
+    expect(hits).toHaveLength(0);
+  });
+
+  it('the ChatNotifier posts the stored job (first customer message included) from the stream record', async () => {
+    const { apiKey, org } = await orgWithWebhook('/ok');
+    const res = await api.post('/ticket/createTicket', apiKey, ticketBody);
+    const record = streamRecord(await storedTicket(org.organizationId, res.body.ticketId as string), '100');
+    expect(passesFilter(record)).toBe(true);
+
+    expect(await chatNotifier(streamEvent(record))).toEqual({ batchItemFailures: [] });
+    expect(hits.map((h) => h.path)).toEqual(['/ok']);
+    const payload = JSON.parse(hits[0]?.body ?? '{}') as { text: string };
+    expect(payload.text).toContain('New ticket: Sensor offline');
+    expect(payload.text).toContain('Customer: Owner@Example.com');
+    expect(payload.text).toContain('My sensor &lt;SN-9&gt; went offline &amp; stays offline.');
+    expect(payload.text).not.toContain('Second message');
+  });
+
+  it('failures are partial batch failures keyed by SequenceNumber; a retried record gets through once the webhook recovers', async () => {
+    const ok = await orgWithWebhook('/ok');
+    const good = streamRecord(await storedTicket(ok.org.organizationId, (await api.post('/ticket/createTicket', ok.apiKey, ticketBody)).body.ticketId as string), '200');
+    const failing = await orgWithWebhook('/fail');
+    const bad = streamRecord(await storedTicket(failing.org.organizationId, (await api.post('/ticket/createTicket', failing.apiKey, ticketBody)).body.ticketId as string), '300');
+    const hanging = await orgWithWebhook('/hang');
+    const slow = streamRecord(await storedTicket(hanging.org.organizationId, (await api.post('/ticket/createTicket', hanging.apiKey, ticketBody)).body.ticketId as string), '400');
+    const broken = streamRecord({ pk: 'x', sk: 'TICKET', entity: 'ticket', notify: 'chat', chatNotification: { title: 'no ids' } }, '500');
+
+    expect(await chatNotifier(streamEvent(good, bad, slow, broken))).toEqual({
+      batchItemFailures: [{ itemIdentifier: '300' }, { itemIdentifier: '400' }, { itemIdentifier: '500' }],
+    });
+    expect(hits.filter((h) => h.path === '/ok')).toHaveLength(1);
+
+    // The event source redelivers the failed record; the webhook is read again each time.
+    const flaky = await orgWithWebhook('/flaky');
+    const record = streamRecord(await storedTicket(flaky.org.organizationId, (await api.post('/ticket/createTicket', flaky.apiKey, ticketBody)).body.ticketId as string), '600');
+    flakyCount = 0;
+    expect(await chatNotifier(streamEvent(record))).toEqual({ batchItemFailures: [{ itemIdentifier: '600' }] });
+    expect(await chatNotifier(streamEvent(record))).toEqual({ batchItemFailures: [{ itemIdentifier: '600' }] });
+    expect(await chatNotifier(streamEvent(record))).toEqual({ batchItemFailures: [] });
+    expect(hits.filter((h) => h.path === '/flaky')).toHaveLength(3);
+
+    // A webhook removed since the ticket was created: dropped, not retried.
+    await documentClient().send(
+      new UpdateCommand({ TableName: tableName(), Key: keys.orgSettings(failing.org.organizationId), UpdateExpression: 'REMOVE chatWebhookUrl' }),
+    );
+    expect(await chatNotifier(streamEvent(bad))).toEqual({ batchItemFailures: [] });
+  }, 20_000);
+
+  it('tickets of orgs without a webhook carry no job, and neither they nor updates pass the filter or make the worker post', async () => {
+    const { apiKey, org } = await newOrg();
+    const res = await api.post('/ticket/createTicket', apiKey, ticketBody);
+    const item = await storedTicket(org.organizationId, res.body.ticketId as string);
+    expect(item.notify).toBeUndefined();
+    expect(item.chatNotification).toBeUndefined();
+    const plain = streamRecord(item, '700');
+    expect(passesFilter(plain)).toBe(false);
+
+    const withJob = await orgWithWebhook('/ok');
+    const stored = await storedTicket(withJob.org.organizationId, (await api.post('/ticket/createTicket', withJob.apiKey, ticketBody)).body.ticketId as string);
+    const modify = streamRecord(stored, '800', 'MODIFY');
+    expect(passesFilter(modify)).toBe(false);
+
+    expect(await chatNotifier(streamEvent(plain, modify))).toEqual({ batchItemFailures: [] });
+    expect(hits).toHaveLength(0);
   });
 });

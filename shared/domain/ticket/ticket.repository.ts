@@ -1,6 +1,8 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../../db/client';
-import { keys, stripKeys } from '../../db/keys';
+import { keys } from '../../db/keys';
+import type { ChatNotificationJob } from './notification/chat-message';
+import { outboxAttributes, TICKET_ENTITY } from './notification/outbox';
 import type { Ticket } from './ticket.schema';
 
 /**
@@ -8,12 +10,36 @@ import type { Ticket } from './ticket.schema';
  * alone in `ORG#<org>#TICKET#<id>`, so another organization's id simply finds nothing.
  */
 
-/** Stores a new ticket; the condition makes an id collision fail loudly instead of overwriting. */
-export async function putTicket(organizationId: string, ticket: Ticket): Promise<void> {
+/** The Ticket resource's fields, in order: reads copy exactly these, so internal attributes never leak. */
+const TICKET_FIELDS = [
+  'ticketId',
+  'title',
+  'description',
+  'priority',
+  'category',
+  'categorySource',
+  'assignee',
+  'customerId',
+  'messages',
+  'status',
+  'createdAt',
+] as const satisfies readonly (keyof Ticket)[];
+
+/**
+ * Stores a new ticket, with its chat notification job when given (the outbox: ticket and job
+ * are one atomic write). The condition makes an id collision fail loudly instead of overwriting.
+ */
+export async function putTicket(organizationId: string, ticket: Ticket, notification?: ChatNotificationJob): Promise<void> {
   await documentClient().send(
     new PutCommand({
       TableName: tableName(),
-      Item: { ...keys.ticket(organizationId, ticket.ticketId), entity: 'ticket', organizationId, ...ticket },
+      Item: {
+        ...keys.ticket(organizationId, ticket.ticketId),
+        entity: TICKET_ENTITY,
+        organizationId,
+        ...ticket,
+        ...(notification ? outboxAttributes(notification) : {}),
+      },
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
@@ -25,6 +51,6 @@ export async function getTicket(organizationId: string, ticketId: string): Promi
     new GetCommand({ TableName: tableName(), Key: keys.ticket(organizationId, ticketId), ConsistentRead: true }),
   );
   if (!out.Item) return undefined;
-  const { organizationId: _org, ...ticket } = stripKeys(out.Item);
-  return ticket as Ticket;
+  const item = out.Item;
+  return Object.fromEntries(TICKET_FIELDS.map((field) => [field, item[field]])) as unknown as Ticket;
 }

@@ -6,7 +6,8 @@ import { NotFoundError } from '../errors';
 import type { OrgContext } from '../organization/organization.schema';
 import { loadTicketConfig } from '../ticket-config/ticket-config.repository';
 import { categorize, classifierFromEnv } from './classifier/classifier';
-import { notifyNewTicket } from './notification/dispatch';
+import type { ChatNotificationJob } from './notification/chat-message';
+import { chatDeliveredByStream, deliverInProcess } from './notification/dispatch';
 import * as repo from './ticket.repository';
 import { route } from './routing';
 import { firstCustomerMessage, generateDescription } from './ticket-text';
@@ -33,10 +34,13 @@ async function resolveCustomer(organizationId: string, customer: CreateTicketInp
 /**
  * POST /ticket/createTicket (spec 4.10). Reads the org's configuration (one query) and the
  * customer in parallel, categorises (requested category, else the classifier, never failing),
- * routes by the first matching rule, stores the ticket, and only then announces it in chat.
+ * routes by the first matching rule, and stores the ticket together with its chat notification
+ * job when the org has a webhook (one PutItem: the outbox). The table's stream delivers the job
+ * in AWS; locally it is posted in-process after the write.
  */
 export async function createTicket(org: OrgContext, input: CreateTicketInput) {
   const classifier = classifierFromEnv();
+  const byStream = chatDeliveredByStream();
   const [config, customer] = await Promise.all([
     loadTicketConfig(org.organizationId),
     resolveCustomer(org.organizationId, input.customer),
@@ -63,11 +67,8 @@ export async function createTicket(org: OrgContext, input: CreateTicketInput) {
     status: 'open',
     createdAt: new Date().toISOString(),
   };
-  await repo.putTicket(org.organizationId, ticket);
-
-  if (config.chatWebhookUrl) {
-    await notifyNewTicket(
-      {
+  const job: ChatNotificationJob | undefined = config.chatWebhookUrl
+    ? {
         organizationId: org.organizationId,
         ticketId: ticket.ticketId,
         title: ticket.title,
@@ -75,10 +76,10 @@ export async function createTicket(org: OrgContext, input: CreateTicketInput) {
         category,
         customerEmail: customer.email,
         firstCustomerMessage: firstCustomerMessage(input.messages)?.content ?? null,
-      },
-      config.chatWebhookUrl,
-    );
-  }
+      }
+    : undefined;
+  await repo.putTicket(org.organizationId, ticket, job);
+  if (job && config.chatWebhookUrl && !byStream) deliverInProcess(job, config.chatWebhookUrl);
   return { success: true, ticketId: ticket.ticketId, message: TICKET_CREATED };
 }
 

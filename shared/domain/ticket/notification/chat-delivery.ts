@@ -2,15 +2,23 @@ import { optionalEnv } from '../../../config/env';
 import { logger } from '../../../logging/logger';
 import { buildChatPayload, type ChatNotificationJob } from './chat-message';
 
-/** Tuning of webhook delivery (env, read once; defaults in parentheses). */
+/** How webhook delivery runs and is tuned (env, read once; defaults in parentheses). */
 export const CHAT_ENV = {
+  /**
+   * Who drains the outbox: `stream` (set by the CDK stack: the table's stream feeds the
+   * ChatNotifier worker) or unset (in-process after the response: the local stack has no stream consumer).
+   */
+  delivery: 'CHAT_DELIVERY',
   /** Per-attempt timeout in ms (5000). */
   timeoutMs: 'CHAT_WEBHOOK_TIMEOUT_MS',
-  /** Attempts of in-process (local) delivery (3). In AWS, SQS redelivery does the retrying. */
+  /** Attempts of in-process (local) delivery (3). In AWS, the stream event source does the retrying. */
   attempts: 'CHAT_WEBHOOK_ATTEMPTS',
   /** First back-off in ms of in-process delivery; each next one is 4x (500). */
   retryBaseMs: 'CHAT_WEBHOOK_RETRY_BASE_MS',
 } as const;
+
+/** The value of {@link CHAT_ENV}.delivery under which createTicket leaves delivery to the stream. */
+export const CHAT_DELIVERY_STREAM = 'stream';
 
 function intSetting(name: string, fallback: number): number {
   const raw = optionalEnv(name);

@@ -1,4 +1,7 @@
-/** What a new-ticket notification carries (the SQS message body in AWS). No webhook URL: the worker reads it. */
+/**
+ * What a new-ticket notification carries: stored on the ticket item (the outbox, see outbox.ts).
+ * No webhook URL: the worker reads it at delivery time.
+ */
 export interface ChatNotificationJob {
   organizationId: string;
   ticketId: string;
@@ -17,13 +20,17 @@ const SECTION_TEXT_MAX = 2900;
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const clip = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
 
-/** Parses and checks a queue message body; throws on anything that is not a job. */
-export function parseJob(body: string): ChatNotificationJob {
-  const job = JSON.parse(body) as Partial<ChatNotificationJob>;
+/** Checks a stored job (from a stream record's new image); throws on anything that is not a job. */
+export function toJob(value: unknown): ChatNotificationJob {
+  if (value === null || typeof value !== 'object') throw new Error('chat notification job missing');
+  const job = value as Partial<Record<keyof ChatNotificationJob, unknown>>;
   for (const field of ['organizationId', 'ticketId', 'title', 'priority', 'customerEmail'] as const) {
     if (typeof job[field] !== 'string') throw new Error(`chat notification job without ${field}`);
   }
-  return job as ChatNotificationJob;
+  for (const field of ['category', 'firstCustomerMessage'] as const) {
+    if (job[field] !== null && job[field] !== undefined && typeof job[field] !== 'string') throw new Error(`chat notification job with a bad ${field}`);
+  }
+  return { ...(job as ChatNotificationJob), category: (job.category as string | null | undefined) ?? null, firstCustomerMessage: (job.firstCustomerMessage as string | null | undefined) ?? null };
 }
 
 /**

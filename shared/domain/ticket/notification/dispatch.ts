@@ -1,43 +1,29 @@
 import { optionalEnv } from '../../../config/env';
-import { logger } from '../../../logging/logger';
-import { QUEUE_URL_ENV } from '../../../routes';
-import { deliverWithRetries } from './chat-delivery';
+import { CHAT_DELIVERY_STREAM, CHAT_ENV, deliverWithRetries } from './chat-delivery';
 import type { ChatNotificationJob } from './chat-message';
 
 const inFlight = new Set<Promise<unknown>>();
 
-type SqsSender = (queueUrl: string, body: string) => Promise<void>;
-let sqsSender: SqsSender | undefined;
-
-/** SQS SendMessage; the SDK is imported on first use so the local stack never loads it. */
-async function sendToQueue(queueUrl: string, body: string): Promise<void> {
-  if (!sqsSender) {
-    const { SQSClient, SendMessageCommand } = await import('@aws-sdk/client-sqs');
-    const client = new SQSClient({ maxAttempts: 3 });
-    sqsSender = async (url, messageBody) => {
-      await client.send(new SendMessageCommand({ QueueUrl: url, MessageBody: messageBody }));
-    };
-  }
-  await sqsSender(queueUrl, body);
+/**
+ * True when the table's stream delivers notifications (AWS), false for in-process delivery
+ * (local stack). Throws on an unknown mode: call it before writing, so a misconfiguration
+ * fails the request instead of a stored ticket's notification.
+ */
+export function chatDeliveredByStream(): boolean {
+  const mode = optionalEnv(CHAT_ENV.delivery);
+  if (mode === undefined) return false;
+  if (mode === CHAT_DELIVERY_STREAM) return true;
+  throw new Error(`${CHAT_ENV.delivery} must be "${CHAT_DELIVERY_STREAM}" or unset, got "${mode}"`);
 }
 
 /**
- * Announces a new ticket in the org's team chat without ever failing or delaying the caller
- * beyond one SQS call. In AWS (queue URL env set) the job is enqueued and the ChatNotifier
- * worker posts it, retried by SQS with a dead-letter queue. Locally the post runs in-process,
- * started after the caller's response is computed, with retries and a per-attempt timeout.
- * Call only after the ticket is stored: a lost notification is logged, never a lost ticket.
+ * Drains the outbox where no stream consumer exists (the local stack): call after the ticket
+ * carrying `job` is stored. The post starts after the caller's response is computed and runs
+ * with retries and a per-attempt timeout, so a slow webhook never delays or fails the API call.
+ * In AWS ({@link chatDeliveredByStream}) the table's stream hands the item to the ChatNotifier
+ * worker instead, and createTicket has nothing left to do after its write.
  */
-export async function notifyNewTicket(job: ChatNotificationJob, webhookUrl: string): Promise<void> {
-  const queueUrl = optionalEnv(QUEUE_URL_ENV.chatNotifications);
-  if (queueUrl) {
-    try {
-      await sendToQueue(queueUrl, JSON.stringify(job));
-    } catch (error) {
-      logger.error('chat notification not enqueued', { organizationId: job.organizationId, ticketId: job.ticketId, error: String(error) });
-    }
-    return;
-  }
+export function deliverInProcess(job: ChatNotificationJob, webhookUrl: string): void {
   const delivery = new Promise<void>((resolve) => setImmediate(resolve)).then(() => deliverWithRetries(webhookUrl, job));
   inFlight.add(delivery);
   void delivery.finally(() => inFlight.delete(delivery));
