@@ -32,6 +32,15 @@ function compile(route: RouteDefinition): CompiledRoute {
   return { route, pattern: new RegExp(`^${source}/?$`), params };
 }
 
+/** URL-decodes a path segment; a malformed escape (`%E0%A4%A`) is passed on raw instead of failing the request. */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 /** Finds the route for a method and path; path parameters are URL-decoded as API Gateway does. */
 export function matchRoute(compiled: CompiledRoute[], method: string, pathname: string) {
   for (const c of compiled) {
@@ -40,7 +49,7 @@ export function matchRoute(compiled: CompiledRoute[], method: string, pathname: 
     if (!m) continue;
     const pathParameters: Record<string, string> = {};
     c.params.forEach((name, i) => {
-      pathParameters[name] = decodeURIComponent(m[i + 1] as string);
+      pathParameters[name] = decodeSegment(m[i + 1] as string);
     });
     return { route: c.route, pathParameters };
   }

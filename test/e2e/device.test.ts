@@ -164,3 +164,10 @@ describe('POST /device/bulk-metadata (spec 4.2)', () => {
     }
   });
 });
+
+describe('path parameters', () => {
+  it('a malformed percent-escape in the identifier is a 404, not a crash', async () => {
+    const { apiKey } = await newOrg();
+    expect(await api.get('/device/%E0%A4%A', apiKey)).toEqual({ status: 404, body: { error: 'Device not found' } });
+  });
+});
