@@ -23,6 +23,12 @@ export type RuleField = (typeof RULE_FIELDS)[number];
 /** Matching form of a category name: trimmed, lowercased (uniqueness is case-insensitive). */
 export const normalizeCategoryName = (name: string) => name.trim().toLowerCase();
 
+/** The org's own spelling of the category `name` refers to (case-insensitive), or null. */
+export function findCategoryName(categories: readonly { name: string }[], name: string): string | null {
+  const wanted = normalizeCategoryName(name);
+  return categories.find((c) => normalizeCategoryName(c.name) === wanted)?.name ?? null;
+}
+
 export const CategoryInput = z.object({
   name: z.string({ error: 'Category name is required' }).check(
     z.trim(),

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { EMAIL_MAX, isValidEmail } from '../common.schema';
+import { EMAIL_MAX, isValidEmail, optionalString } from '../common.schema';
 import { INVALID_EMAIL } from '../customer/customer.schema';
 import { CATEGORY_NAME_MAX, PRIORITIES, type Priority } from '../ticket-config/ticket-config.schema';
 
@@ -26,8 +26,6 @@ export const MESSAGES_INVALID = 'messages must be an array of { role, content }'
 export const MESSAGES_TOO_MANY = `messages must have at most ${MESSAGES_MAX} entries`;
 export const MESSAGES_TOO_LONG = `messages must have at most ${MESSAGES_TOTAL_MAX} characters of content in total`;
 
-const optionalText = (field: string, max: number) =>
-  z.optional(z.string({ error: `${field} must be a string` }).check(z.trim(), z.maxLength(max, `${field} must be at most ${max} characters`)));
 
 /** Who the ticket is for: an existing customer's id, or an email (customer created when unknown). */
 export type TicketCustomerRef = { id: string } | { email: string };
@@ -73,7 +71,7 @@ const messagesSchema = z.pipe(
 export const CreateTicketBody = z.pipe(
   z.object({
     title: z.string({ error: TITLE_REQUIRED }).check(z.trim(), z.minLength(1, TITLE_REQUIRED), z.maxLength(TITLE_MAX, TITLE_TOO_LONG)),
-    description: optionalText('description', DESCRIPTION_MAX),
+    description: optionalString('description', DESCRIPTION_MAX),
     priority: z.optional(
       z.pipe(z.string({ error: PRIORITY_INVALID }).check(z.trim(), z.toLowerCase()), z.enum(PRIORITIES, { error: PRIORITY_INVALID })),
     ),
@@ -84,8 +82,8 @@ export const CreateTicketBody = z.pipe(
         z.maxLength(EMAIL_MAX, INVALID_EMAIL),
       ),
     ),
-    customerId: optionalText('customerId', TICKET_CUSTOMER_ID_MAX),
-    category: optionalText('category', CATEGORY_NAME_MAX),
+    customerId: optionalString('customerId', TICKET_CUSTOMER_ID_MAX),
+    category: optionalString('category', CATEGORY_NAME_MAX),
     messages: z.optional(messagesSchema),
   }),
   z.transform((body, ctx) => {

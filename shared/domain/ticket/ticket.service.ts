@@ -5,6 +5,7 @@ import { CUSTOMER_NOT_FOUND } from '../customer/customer.schema';
 import { NotFoundError } from '../errors';
 import type { OrgContext } from '../organization/organization.schema';
 import { loadTicketConfig } from '../ticket-config/ticket-config.repository';
+import { findCategoryName } from '../ticket-config/ticket-config.schema';
 import { categorize, classifierFromEnv } from './classifier/classifier';
 import type { ChatNotificationJob } from './notification/chat-message';
 import { chatDeliveredByStream, deliverInProcess } from './notification/dispatch';
@@ -48,8 +49,7 @@ export async function createTicket(org: OrgContext, input: CreateTicketInput) {
   const description = input.description ?? generateDescription(input.messages);
   const text = { title: input.title, description, messages: input.messages };
 
-  const requested = input.category?.toLowerCase();
-  let category = config.categories.find((c) => c.name.toLowerCase() === requested)?.name ?? null;
+  let category = input.category ? findCategoryName(config.categories, input.category) : null;
   let categorySource: CategorySource = category ? 'request' : 'none';
   if (!category) {
     category = await categorize(classifier, text, config.categories);

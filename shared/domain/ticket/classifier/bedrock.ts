@@ -1,4 +1,5 @@
 import type { ConverseCommand, ConverseCommandOutput } from '@aws-sdk/client-bedrock-runtime';
+import { findCategoryName } from '../../ticket-config/ticket-config.schema';
 import type { TicketText } from '../ticket-text';
 import type { CategoryOption, Classifier } from './classifier';
 
@@ -51,6 +52,6 @@ export class BedrockClassifier implements Classifier {
       .trim()
       .replace(/^["'`*\s]+|["'`*.\s]+$/g, '');
     if (answer === '' || answer.toLowerCase() === 'none') return null;
-    return categories.find((c) => c.name.toLowerCase() === answer.toLowerCase())?.name ?? null;
+    return findCategoryName(categories, answer);
   }
 }

@@ -1,5 +1,6 @@
 import { optionalEnv, requireEnv } from '../../../config/env';
 import { logger } from '../../../logging/logger';
+import { findCategoryName } from '../../ticket-config/ticket-config.schema';
 import type { TicketText } from '../ticket-text';
 import { EmbeddedClassifier } from './embedded';
 // The adapter is tiny; the Bedrock SDK itself is imported lazily inside it, on first use.
@@ -86,9 +87,9 @@ export async function categorize(
   try {
     const answer = await Promise.race([classifier.classify(ticket, categories, controller.signal), timeout]);
     if (answer === null) return null;
-    const match = categories.find((c) => c.name.toLowerCase() === String(answer).trim().toLowerCase());
+    const match = findCategoryName(categories, String(answer));
     if (!match) logger.warn('classifier answered an unknown category', { classifier: classifier.name });
-    return match?.name ?? null;
+    return match;
   } catch (error) {
     logger.warn('classifier failed; ticket left uncategorised', { classifier: classifier.name, error: String(error) });
     return null;
