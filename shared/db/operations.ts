@@ -52,6 +52,15 @@ export async function transactWrite(items: TransactItem[]): Promise<void> {
   }
 }
 
+/** Projection parameters for `attributes` (placeholders, so reserved words like `name` work); none when undefined. */
+function projectionOf(attributes: string[] | undefined) {
+  if (!attributes) return {};
+  return {
+    ProjectionExpression: attributes.map((_, n) => `#p${n}`).join(', '),
+    ExpressionAttributeNames: Object.fromEntries(attributes.map((attribute, n) => [`#p${n}`, attribute])),
+  };
+}
+
 /** BatchGetItem limit per request. */
 export const BATCH_GET_LIMIT = 100;
 
@@ -72,12 +81,7 @@ export async function batchGet<T = Record<string, unknown>>(keyList: Key[], proj
             [table]: {
               Keys: pending,
               ConsistentRead: true,
-              ...(projection
-                ? {
-                    ProjectionExpression: projection.map((_, n) => `#p${n}`).join(', '),
-                    ExpressionAttributeNames: Object.fromEntries(projection.map((p, n) => [`#p${n}`, p])),
-                  }
-                : {}),
+              ...projectionOf(projection),
             },
           },
         }),
@@ -178,14 +182,12 @@ export async function queryPartition(
   options: { skPrefix?: string; projection?: string[] } = {},
 ): Promise<Record<string, NativeAttributeValue>[]> {
   const items: Record<string, NativeAttributeValue>[] = [];
-  const names: Record<string, string> = {};
   const values: Record<string, unknown> = { ':pk': pk };
   let condition = 'pk = :pk';
   if (options.skPrefix !== undefined) {
     condition += ' AND begins_with(sk, :prefix)';
     values[':prefix'] = options.skPrefix;
   }
-  options.projection?.forEach((attribute, n) => (names[`#p${n}`] = attribute));
   let startKey: Record<string, unknown> | undefined;
   do {
     const out = await documentClient().send(
@@ -193,9 +195,7 @@ export async function queryPartition(
         TableName: tableName(),
         KeyConditionExpression: condition,
         ExpressionAttributeValues: values,
-        ...(options.projection
-          ? { ProjectionExpression: Object.keys(names).join(', '), ExpressionAttributeNames: names }
-          : {}),
+        ...projectionOf(options.projection),
         ConsistentRead: true,
         ExclusiveStartKey: startKey,
       }),
