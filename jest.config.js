@@ -1,5 +1,5 @@
 /** Jest runs TypeScript through ts-jest (transpile only; `npm run typecheck` does the type check).
- *  middy 6 ships ESM only, so it is transformed to CommonJS like our own sources. */
+ *  middy 6 and aedes 1 ship ESM only, so they are transformed to CommonJS like our own sources. */
 // Tests run on Node 20 by design (Lambda runs 22); silence the SDK's Node 20 notice in every process.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 
@@ -17,7 +17,7 @@ module.exports = {
       },
     ],
   },
-  transformIgnorePatterns: ['/node_modules/(?!(@middy)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(@middy|aedes)/)'],
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   setupFiles: ['<rootDir>/test/support/per-file-env.ts'],

@@ -13,6 +13,12 @@ import { runAdminCommand } from '../shared/admin/commands';
 process.env.DYNAMODB_ENDPOINT ||= 'http://127.0.0.1:8000';
 process.env.TABLE_NAME ||= 'fleetdesk';
 
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8').trim();
+}
+
 async function main() {
   const { positionals, values } = parseArgs({
     args: process.argv.slice(2),
@@ -25,8 +31,30 @@ async function main() {
       description: { type: 'string' },
       assign: { type: 'string' },
       when: { type: 'string', multiple: true },
+      keywords: { type: 'string' },
+      device: { type: 'string' },
+      out: { type: 'string' },
+      days: { type: 'string' },
+      limit: { type: 'string' },
+      prefix: { type: 'string' },
+      path: { type: 'string' },
+      'timestamp-column': { type: 'string' },
+      'timestamp-format': { type: 'string' },
+      'identifier-column': { type: 'string' },
+      columns: { type: 'string' },
+      measurement: { type: 'string' },
+      below: { type: 'string' },
+      above: { type: 'string' },
+      'for-minutes': { type: 'string' },
+      provider: { type: 'string' },
+      'api-base': { type: 'string' },
+      organization: { type: 'string' },
+      project: { type: 'string' },
+      token: { type: 'string' },
     },
   });
+  // `connector set` without --token reads it from stdin, so it stays out of shell history and `ps`.
+  if (positionals.join(' ') === 'connector set' && values.token === undefined && !process.stdin.isTTY) values.token = await readStdin();
   const result = await runAdminCommand(positionals, values);
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }

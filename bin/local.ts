@@ -11,8 +11,13 @@ import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { ensureTable, startDynamoDbLocal } from '../shared/local/dynamodb-local';
 import { startHttpServer } from '../shared/local/server';
+import { startMqttBroker } from '../shared/local/mqtt-broker';
+import { startLocalSchedules, startLocalTableStream } from '../shared/local/table-stream';
+import { CHAT_DELIVERY_STREAM, CHAT_ENV } from '../shared/domain/ticket/notification/chat-delivery';
+import { LOCAL_BACKFILL_BUCKET, startLocalS3 } from '../shared/local/s3';
 // The domain layer reads the environment lazily, on first use, so it sees the values set below.
 import * as orgs from '../shared/domain/organization/organization.service';
+import { telemetryTopic } from '../shared/domain/telemetry/mqtt';
 
 const rootDir = path.resolve(__dirname, '..');
 
@@ -27,6 +32,8 @@ function intEnv(name: string, fallback: number): number {
 async function main() {
   const port = intEnv('PORT', 3000);
   const dynamoPort = intEnv('DYNAMODB_PORT', 8000);
+  const mqttPort = intEnv('MQTT_PORT', 1883);
+  const s3Port = intEnv('S3_PORT', 4569);
   process.env.TABLE_NAME ||= 'fleetdesk';
   let dynamo: ChildProcess | undefined;
 
@@ -46,24 +53,53 @@ async function main() {
     });
   }
   const table = await ensureTable(process.env.DYNAMODB_ENDPOINT, process.env.TABLE_NAME);
+  // The table stream runs in this process (shared/local/table-stream.ts) and feeds every worker of
+  // the route table, the chat notifier included, so tickets leave their notification to it as in AWS.
+  process.env[CHAT_ENV.delivery] = CHAT_DELIVERY_STREAM;
+  startLocalTableStream({ rootDir, tableName: process.env.TABLE_NAME, deadLetterDir: path.join(rootDir, '.data', 'dead-letter') });
+  startLocalSchedules({ rootDir });
 
   const existing = await orgs.listOrganizations();
-  const http = await startHttpServer({ port, rootDir, host: process.env.HOST ?? '127.0.0.1' });
+  const host = process.env.HOST ?? '127.0.0.1';
+  const http = await startHttpServer({ port, rootDir, host });
+  const mqtt = await startMqttBroker({ port: mqttPort, host, rootDir, deadLetterFile: path.join(rootDir, '.data', 'dead-letter', 'iot.jsonl') });
+  const s3 = await startLocalS3({
+    port: s3Port,
+    host,
+    rootDir,
+    dataDir: path.join(rootDir, '.data', 's3'),
+    bucket: process.env.BACKFILL_BUCKET || LOCAL_BACKFILL_BUCKET,
+    deadLetterFile: path.join(rootDir, '.data', 'dead-letter', 's3.jsonl'),
+  });
+  // The backfill handler runs in this process and reads objects from this S3.
+  process.env.S3_ENDPOINT = s3.endpoint;
   const base = `${http.url}/api/ext-v1`;
 
   console.log(`Fleetdesk local stack`);
   console.log(`  API:       ${base}  (telemetry and other host routes under ${http.url})`);
   console.log(`  DynamoDB:  ${process.env.DYNAMODB_ENDPOINT}  table "${process.env.TABLE_NAME}" (${table})`);
+  console.log(`  MQTT:      ${mqtt.url}  (username any, password = the organization's API key)`);
+  console.log(`  S3:        ${s3.endpoint}  bucket "${s3.bucket}" (path-style; access key S3RVER, secret S3RVER; gzipped CSV under backfill/<organizationId>/ is imported)`);
   if (existing.length === 0) {
     const created = await orgs.createOrganization('Default organization');
-    console.log(`  Created organization ${created.organizationId}`);
+    const org = created.organizationId;
+    console.log(`  Created organization ${org}`);
     console.log(`  API key (shown once): ${created.apiKey}`);
-    console.log(`\nTry it:\n  curl -s -X POST ${base}/device -H 'content-type: application/json' -H 'x-api-key: ${created.apiKey}' -d '{"identifier":"SN-0001","type":"thermostat"}'\n`);
+    console.log(`\nTry it:\n  curl -s -X POST ${base}/device -H 'content-type: application/json' -H 'x-api-key: ${created.apiKey}' -d '{"identifier":"SN-0001","type":"thermostat"}'`);
+    console.log(`  curl -s -X POST ${http.url}/api/telemetry -H 'content-type: application/json' -H 'x-api-key: ${created.apiKey}' -d '{"deviceIdentifier":"SN-0001","temperature":21.5}'`);
+    console.log(`  mosquitto_pub -p ${mqtt.port} -u device -P ${created.apiKey} -t ${telemetryTopic(org, 'SN-0001')} -m '{"temperature":22.0}'`);
+    console.log(`  curl -s ${base}/device/SN-0001/telemetry/latest -H 'x-api-key: ${created.apiKey}'`);
+    console.log(`  npm run admin -- mapping add --org ${org} --prefix thermostats/ --path '{deviceIdentifier}.csv.gz'`);
+    console.log(`  AWS_ACCESS_KEY_ID=S3RVER AWS_SECRET_ACCESS_KEY=S3RVER aws --endpoint-url ${s3.endpoint} s3 cp SN-0001.csv.gz s3://${s3.bucket}/backfill/${org}/thermostats/SN-0001.csv.gz`);
+    console.log(`  curl -s ${base}/telemetry/imports -H 'x-api-key: ${created.apiKey}'\n`);
   } else {
     console.log(`  ${existing.length} organization(s) exist; keys are stored hashed and cannot be shown again.`);
     console.log(`  New key: npm run admin -- key regenerate --org ${existing[0]?.organizationId}`);
+    console.log(`  MQTT topic of a device: ${telemetryTopic(existing[0]?.organizationId ?? '<organizationId>', '<deviceIdentifier>')}`);
   }
-  console.log('Ctrl-C stops the API and DynamoDB Local.');
+  console.log('  Anomaly detection: on every live telemetry write (in-process table stream); dropout sweep every minute.');
+  console.log('  Crash-reporting sync: once per 15-minute window for organizations with a connector (npm run admin -- connector set); ticket diagnosis on every new ticket.');
+  console.log('Ctrl-C stops the API, the MQTT broker, the local S3 and DynamoDB Local.');
 }
 
 main().catch((error: unknown) => {

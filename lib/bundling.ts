@@ -1,6 +1,8 @@
 import path from 'node:path';
 import type { BuildOptions } from 'esbuild';
 import { OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LANGUAGE_PACK_MODULES } from '../shared/domain/ticket/classifier/language-packs';
+import { SWAGGER_UI_FILES, SWAGGER_UI_PACKAGE } from '../shared/docs/swagger-ui-files';
 
 /**
  * The one description of how a handler is bundled. The stack (through NodejsFunction) and
@@ -28,8 +30,15 @@ export const ESM_REQUIRE_BANNER =
  *   provides. Bundled, it would add about a third to createTicket's size and cold import time on
  *   the default (embedded classifier) path, which never loads it. The adapter sends one Converse
  *   call; that API is stable across the runtime's SDK versions.
+ * - `@aws-sdk/client-kms` and `@aws-sdk/client-sqs`: the crash-reporting sync opens connector
+ *   tokens (KMS Decrypt) and fans jobs out (SQS SendMessageBatch) through a dynamic `import()` of
+ *   the runtime's SDK, like Bedrock; neither is a dependency of this repository (tests use fakes).
+ * - the classifier's language packs (LANGUAGE_PACK_MODULES: Snowball stemmers and stopword lists
+ *   per language): imported on first use per language and installed next to the bundle of the
+ *   functions that classify (`nodeModules`), so an English ticket never loads German, Spanish or
+ *   French and the bundle carries none of them.
  */
-export const EXTERNAL_MODULES: readonly string[] = ['@aws-sdk/client-bedrock-runtime'];
+export const EXTERNAL_MODULES: readonly string[] = ['@aws-sdk/client-bedrock-runtime', '@aws-sdk/client-kms', '@aws-sdk/client-sqs', ...LANGUAGE_PACK_MODULES, SWAGGER_UI_PACKAGE];
 
 /**
  * Shared settings. `mainFields` prefers the `module` build so esbuild can tree-shake the AWS SDK's
@@ -45,9 +54,52 @@ export const BUNDLE_SETTINGS = {
   legalComments: 'none',
 } as const;
 
-/** Options for NodejsFunction. Source maps stay off unless asked for: they double bundle size and slow cold starts. */
-export function cdkBundlingOptions(options: { sourceMap?: boolean } = {}): BundlingOptions {
+/** The per-language ES modules the classifier imports: `<package>/dist/<code>.js` (the packages' `import` export for each language). */
+const LANGUAGE_FILES = ['en', 'de', 'es', 'fr'] as const;
+
+/**
+ * Shell commands that copy the language packs from this checkout's node_modules next to the
+ * bundle: each package's package.json (for its `exports` map) and the ESM file of each language
+ * used, a few KB each. Copying, not `nodeModules` (an npm install at synth time), keeps synth
+ * offline and the asset to what is loaded.
+ */
+export function languagePackCopyCommands(inputDir: string, outputDir: string): string[] {
+  return LANGUAGE_PACK_MODULES.flatMap((pkg) => {
+    const from = path.posix.join(inputDir, 'node_modules', pkg);
+    const to = path.posix.join(outputDir, 'node_modules', pkg);
+    return [
+      `mkdir -p "${to}/dist"`,
+      `cp "${from}/package.json" "${to}/package.json"`,
+      ...LANGUAGE_FILES.map((code) => `cp "${from}/dist/${code}.js" "${to}/dist/${code}.js"`),
+    ];
+  });
+}
+
+/**
+ * Shell commands that copy the Swagger UI files the docs page serves (shared/docs/swagger-ui-files.ts)
+ * next to the bundle, with the package's package.json so `require.resolve` finds them: about 2 MB
+ * read at run time instead of 2 MB of strings in the bundle, and no CDN.
+ */
+export function docsAssetCopyCommands(inputDir: string, outputDir: string): string[] {
+  const from = path.posix.join(inputDir, 'node_modules', SWAGGER_UI_PACKAGE);
+  const to = path.posix.join(outputDir, 'node_modules', SWAGGER_UI_PACKAGE);
+  return [`mkdir -p "${to}"`, ...['package.json', ...Object.keys(SWAGGER_UI_FILES)].map((file) => `cp "${from}/${file}" "${to}/${file}"`)];
+}
+
+/**
+ * Options for NodejsFunction. Source maps stay off unless asked for: they double bundle size and
+ * slow cold starts. `languagePacks` puts LANGUAGE_PACK_MODULES' language files next to the bundle
+ * for the handlers that classify ticket text; `docsAssets` the Swagger UI files for the docs page.
+ */
+export function cdkBundlingOptions(options: { sourceMap?: boolean; languagePacks?: boolean; docsAssets?: boolean } = {}): BundlingOptions {
+  const copy = (inputDir: string, outputDir: string) => [
+    ...(options.languagePacks ? languagePackCopyCommands(inputDir, outputDir) : []),
+    ...(options.docsAssets ? docsAssetCopyCommands(inputDir, outputDir) : []),
+  ];
   return {
+    ...(options.languagePacks || options.docsAssets
+      ? { commandHooks: { beforeBundling: () => [], beforeInstall: () => [], afterBundling: copy } }
+      : {}),
     target: BUNDLE_SETTINGS.target,
     format: OutputFormat.ESM,
     minify: BUNDLE_SETTINGS.minify,

@@ -13,6 +13,13 @@ export interface DeploymentConfig {
   sourceMaps: boolean;
   /** Ticket classifier: the embedded one (default, no network), or Bedrock with a model id. */
   classifier: ClassifierChoice;
+  /**
+   * Deploy MQTT ingestion (the IoT topic rule, its function and queues, the device policy). IoT
+   * topics and policy names are per account and Region, so only one stage there may own them.
+   */
+  iotIngestion: boolean;
+  /** Ticket diagnosis summary: embedded (default) or Bedrock with a model id (findings are always embedded). */
+  diagnosis: ClassifierChoice;
 }
 
 /** Which classifier CreateTicket runs; Bedrock needs the model it may invoke. */
@@ -42,6 +49,9 @@ export const CONTEXT_KEYS = {
   sourceMaps: 'sourceMaps',
   classifier: 'classifier',
   bedrockModelId: 'bedrockModelId',
+  iotIngestion: 'iotIngestion',
+  diagnosis: 'diagnosis',
+  diagnosisModelId: 'diagnosisModelId',
 } as const;
 
 export const DEFAULTS = { stage: 'dev', logRetentionDays: 30, classifier: 'embedded' } as const;
@@ -84,7 +94,36 @@ export function readDeploymentConfig(node: Node): DeploymentConfig {
     alarmEmail,
     sourceMaps: str(node, CONTEXT_KEYS.sourceMaps) === 'true',
     classifier: readClassifier(node),
+    iotIngestion: readBoolean(node, CONTEXT_KEYS.iotIngestion, true),
+    diagnosis: readDiagnosis(node),
   };
+}
+
+/** `-c diagnosis=bedrock` with `-c diagnosisModelId=…` (or the classifier's `bedrockModelId`). */
+function readDiagnosis(node: Node): ClassifierChoice {
+  const kind = str(node, CONTEXT_KEYS.diagnosis) ?? 'embedded';
+  if (kind === 'embedded') return { kind };
+  if (kind !== 'bedrock') throw new Error(`Context "${CONTEXT_KEYS.diagnosis}" must be "embedded" or "bedrock" (got "${kind}")`);
+  const modelId = str(node, CONTEXT_KEYS.diagnosisModelId) ?? str(node, CONTEXT_KEYS.bedrockModelId);
+  if (modelId === undefined) throw new Error(`Context "${CONTEXT_KEYS.diagnosisModelId}" is required when "${CONTEXT_KEYS.diagnosis}" is "bedrock"`);
+  if (!MODEL_ID.test(modelId)) throw new Error(`Context "${CONTEXT_KEYS.diagnosisModelId}" must be a Bedrock model or inference profile id (got "${modelId}")`);
+  return { kind, modelId };
+}
+
+/** A schedule's interval: its `everyMinutesContext` key when set (1-1440 minutes), else its default. */
+export function scheduleMinutes(node: Node, schedule: { everyMinutes: number; everyMinutesContext?: string }): number {
+  const raw = schedule.everyMinutesContext ? str(node, schedule.everyMinutesContext) : undefined;
+  if (raw === undefined) return schedule.everyMinutes;
+  const minutes = Number(raw);
+  if (!Number.isInteger(minutes) || minutes < 1 || minutes > 1440) throw new Error(`Context "${schedule.everyMinutesContext}" must be an integer from 1 to 1440 (got "${raw}")`);
+  return minutes;
+}
+
+function readBoolean(node: Node, key: string, fallback: boolean): boolean {
+  const raw = str(node, key);
+  if (raw === undefined) return fallback;
+  if (raw !== 'true' && raw !== 'false') throw new Error(`Context "${key}" must be "true" or "false" (got "${raw}")`);
+  return raw === 'true';
 }
 
 function readClassifier(node: Node): ClassifierChoice {

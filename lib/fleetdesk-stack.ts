@@ -2,35 +2,65 @@ import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps, Tags, Valid
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { HttpApi, HttpMethod, HttpRoute, HttpRouteKey, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { Key } from 'aws-cdk-lib/aws-kms';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import { DEVICE_POLICY_NAME } from '../shared/config/iot';
+import { TELEMETRY_RULE_SQL, TELEMETRY_RULE_SQL_VERSION } from '../shared/domain/telemetry/mqtt';
 import { CHAT_DELIVERY_STREAM, CHAT_ENV } from '../shared/domain/ticket/notification/chat-delivery';
 import {
   API_PREFIX,
+  ingestion as defaultIngestion,
+  type IngestionDefinition,
   notFoundRoute,
+  type RouteCapability,
   type RouteDefinition,
   routes as defaultRoutes,
+  type ScheduleDefinition,
+  schedules as defaultSchedules,
+  type QueueWorkerDefinition,
+  queueWorkers as defaultQueueWorkers,
   type TableAccess,
   type WorkerDefinition,
   workers as defaultWorkers,
 } from '../shared/routes';
-import type { DeploymentConfig } from './config';
+import { scheduleMinutes, type DeploymentConfig } from './config';
 import { ALARM_PERIOD, Alarms } from './constructs/alarms';
 import { DeadLetterQueue } from './constructs/dead-letter-queue';
+import { DevicePolicy } from './constructs/device-policy';
 import { FleetFunction, type FleetFunctionProps } from './constructs/fleet-function';
 import { FleetTable } from './constructs/fleet-table';
+import { IotLambdaRule } from './constructs/iot-lambda-rule';
+import { topicRuleName } from './constructs/iot-topic-rule';
+import { BACKFILL_FUNCTION, BackfillBucket } from './constructs/backfill-bucket';
+import { WorkQueue } from './constructs/work-queue';
+import { CONNECTOR_ENV } from '../shared/domain/connector/token-sealer';
 
 export interface FleetdeskStackProps extends StackProps {
   config: DeploymentConfig;
   /** Defaults to the route table; tests pass their own lists to cover shapes the table lacks today. */
   routes?: readonly RouteDefinition[];
   workers?: readonly WorkerDefinition[];
+  ingestion?: readonly IngestionDefinition[];
+  schedules?: readonly ScheduleDefinition[];
+  queueWorkers?: readonly QueueWorkerDefinition[];
 }
 
 /** Stage-wide API Gateway throttle; per-organization limits are not part of v1. */
 export const API_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const;
 
 const WORKER_TIMEOUT = Duration.seconds(30);
+/** A sweep walks every organization's overdue devices; it gets the longest budget of the timed functions. */
+const SCHEDULE_TIMEOUT = Duration.minutes(2);
+const INGESTION_TIMEOUT = Duration.seconds(30);
+
+/** The queues of one IoT-rule ingestion function: IoT's error action, and the function's own async failures. */
+export interface IngestionQueues {
+  ruleErrors: DeadLetterQueue;
+  functionFailures: DeadLetterQueue;
+}
 
 /**
  * The whole deployed service: the table and its stream, one function per route and per worker
@@ -45,12 +75,41 @@ export class FleetdeskStack extends Stack {
   readonly tableConstruct: FleetTable;
   /** Each worker's dead-letter queue, by worker id. */
   readonly deadLetterQueues = new Map<string, DeadLetterQueue>();
+  /** Each IoT-rule ingestion function's queues, by ingestion id. */
+  readonly ingestionQueues = new Map<string, IngestionQueues>();
+  /** IoT topic rules, by ingestion id. */
+  readonly topicRules = new Map<string, IotLambdaRule>();
+  /** The device policy; absent when `iotIngestion` is off. */
+  readonly devicePolicy?: DevicePolicy;
+  /** The S3 backfill bucket and its queues, by ingestion id (lib/constructs/backfill-bucket.ts). */
+  readonly backfillBuckets = new Map<string, BackfillBucket>();
+  /** Each queue-fed worker's queue and DLQ, by worker id. */
+  readonly workQueues = new Map<string, WorkQueue>();
+  /** The KMS key sealing connector tokens; absent when nothing opens them. */
+  connectorTokenKey?: Key;
 
   constructor(scope: Construct, id: string, props: FleetdeskStackProps) {
     super(scope, id, props);
     const { config } = props;
     const routes = props.routes ?? defaultRoutes;
     const workers = props.workers ?? defaultWorkers;
+    const ingestion = props.ingestion ?? defaultIngestion;
+    const schedules = props.schedules ?? defaultSchedules;
+    const queueWorkers = props.queueWorkers ?? defaultQueueWorkers;
+    // The key that seals crash-reporting connector tokens (KMS envelope encryption), made only when something opens them.
+    let tokenKey: Key | undefined;
+    const connectorKey = () =>
+      (tokenKey ??= (() => {
+        const key = new Key(this, 'ConnectorTokenKey', {
+          description: 'Fleetdesk: envelope encryption of crash-reporting connector tokens (data keys per token, organization id as encryption context)',
+          enableKeyRotation: true,
+          removalPolicy: RemovalPolicy.DESTROY,
+          pendingWindow: Duration.days(7),
+        });
+        new CfnOutput(this, 'ConnectorKeyArn', { value: key.keyArn, description: 'CONNECTOR_KMS_KEY_ID for `admin connector set` against this stage' });
+        this.connectorTokenKey = key;
+        return key;
+      })());
     Tags.of(this).add('app', 'fleetdesk');
     Tags.of(this).add('stage', config.stage);
 
@@ -125,8 +184,16 @@ export class FleetdeskStack extends Stack {
         // HTTP API rejects such route keys at deploy time; fail at synth with a useful message.
         throw new Error(`Route ${route.id}: path "${route.path}" ends with "/"; declare it without the slash`);
       }
-      const f = fleetFunction(route.id, route.entry, route.table);
-      for (const capability of route.uses ?? []) {
+      // Routes sharing a function (the MCP endpoint's methods, the docs page and its assets) are
+      // configured once, by the first of them; the others must agree with it.
+      const functionId = route.functionId ?? route.id;
+      const shared = routes.find((r) => (r.functionId ?? r.id) === functionId);
+      if (shared && shared !== route && (shared.entry !== route.entry || shared.table !== route.table || String(shared.uses) !== String(route.uses))) {
+        throw new Error(`Route ${route.id} shares function ${functionId} with ${shared.id} but differs in entry, table or uses`);
+      }
+      const existing = shared !== route ? this.functions.get(functionId) : undefined;
+      const f = existing ?? fleetFunction(functionId, route.entry, route.table);
+      for (const capability of existing ? [] : (route.uses ?? [])) {
         if (capability === 'chatOutbox') f.fn.addEnvironment(CHAT_ENV.delivery, CHAT_DELIVERY_STREAM);
         if (capability === 'classifier' && config.classifier.kind === 'bedrock') f.useBedrockClassifier(config.classifier.modelId);
       }
@@ -151,8 +218,21 @@ export class FleetdeskStack extends Stack {
     });
 
     // --- Table-stream workers -------------------------------------------------------------------
+    // Workers and schedules that create tickets get what createTicket gets (the outbox mode, the classifier).
+    const useCapabilities = (f: FleetFunction, uses: readonly RouteCapability[] = []) => {
+      if (uses.includes('chatOutbox')) f.fn.addEnvironment(CHAT_ENV.delivery, CHAT_DELIVERY_STREAM);
+      if (uses.includes('classifier') && config.classifier.kind === 'bedrock') f.useBedrockClassifier(config.classifier.modelId);
+      if (uses.includes('diagnosis') && config.diagnosis.kind === 'bedrock') f.useBedrockDiagnosis(config.diagnosis.modelId);
+      if (uses.includes('connectorToken')) {
+        // Decrypt only: sealing (GenerateDataKey) is the operator's `connector set`, with the operator's credentials.
+        const key = connectorKey();
+        f.fn.addEnvironment(CONNECTOR_ENV.kmsKeyId, key.keyArn);
+        key.grantDecrypt(f.role);
+      }
+    };
     for (const worker of workers) {
       const f = fleetFunction(worker.id, worker.entry, worker.table, { timeout: WORKER_TIMEOUT });
+      useCapabilities(f, worker.uses);
       const dlq = new DeadLetterQueue(this, `${worker.id}Dlq`);
       this.deadLetterQueues.set(worker.id, dlq);
       f.consumeTableStream(table, worker.filter, dlq.queue);
@@ -162,6 +242,99 @@ export class FleetdeskStack extends Stack {
         `Stream records for ${worker.id} failed every retry; their positions wait in its dead-letter queue`,
       );
       new CfnOutput(this, `${worker.id}DlqName`, { value: dlq.queue.queueName });
+    }
+
+    // --- Queue-fed workers (SQS, with a DLQ and its alarm) -----------------------------------------
+    for (const def of queueWorkers) {
+      const f = fleetFunction(def.id, def.entry, def.table, { timeout: Duration.seconds(def.timeoutSeconds) });
+      useCapabilities(f, def.uses);
+      const work = new WorkQueue(this, `${def.id}Work`, { def, worker: f });
+      this.workQueues.set(def.id, work);
+      alarms.add(
+        `${def.id}DlqDepth`,
+        work.deadLetterQueue.queue.metricApproximateNumberOfMessagesVisible({ period: ALARM_PERIOD, statistic: 'Maximum' }),
+        `Jobs for ${def.id} failed every receive; they wait in its dead-letter queue`,
+      );
+      new CfnOutput(this, `${def.id}DlqName`, { value: work.deadLetterQueue.queue.queueName });
+    }
+
+    // --- Schedules (EventBridge) -------------------------------------------------------------------
+    for (const schedule of schedules) {
+      const f = fleetFunction(schedule.id, schedule.entry, schedule.table, { timeout: SCHEDULE_TIMEOUT });
+      useCapabilities(f, schedule.uses);
+      if (schedule.feeds) {
+        const work = this.workQueues.get(schedule.feeds);
+        if (!work) throw new Error(`Schedule ${schedule.id} feeds "${schedule.feeds}", which is not a queue worker`);
+        work.allowSend(f);
+      }
+      const everyMinutes = scheduleMinutes(this.node, schedule);
+      const dlq = new DeadLetterQueue(this, `${schedule.id}Dlq`);
+      this.deadLetterQueues.set(schedule.id, dlq);
+      new Rule(this, `${schedule.id}Schedule`, {
+        description: `Fleetdesk ${schedule.id}, every ${everyMinutes} minutes`,
+        schedule: Schedule.rate(Duration.minutes(everyMinutes)),
+        // A missed run is not worth more than the next one: two retries, then the DLQ and its alarm.
+        targets: [new LambdaFunction(f.fn, { deadLetterQueue: dlq.queue, retryAttempts: 2, maxEventAge: Duration.minutes(everyMinutes) })],
+      });
+      alarms.add(
+        `${schedule.id}DlqDepth`,
+        dlq.queue.metricApproximateNumberOfMessagesVisible({ period: ALARM_PERIOD, statistic: 'Maximum' }),
+        `Scheduled ${schedule.id} could not be invoked; the events wait in its dead-letter queue`,
+      );
+    }
+
+    // --- Ingestion through IoT Core (MQTT) ---------------------------------------------------------
+    const iotRules = ingestion.filter((d) => d.source === 'iotRule');
+    const unsupported = ingestion.filter((d) => d.source !== 'iotRule' && d.source !== 's3');
+    if (unsupported.length > 0) {
+      throw new Error(`Ingestion ${unsupported.map((d) => `${d.id} (source ${d.source})`).join(', ')}: the stack does not wire this source yet`);
+    }
+    // The rule SQL is the telemetry contract; a second iotRule entry would be a second rule on the same topics (double ingestion).
+    if (iotRules.length > 1) throw new Error(`Only one iotRule ingestion is supported (the telemetry rule); got ${iotRules.map((d) => d.id).join(', ')}`);
+    if (config.iotIngestion) {
+      for (const def of iotRules) {
+        const queues: IngestionQueues = {
+          ruleErrors: new DeadLetterQueue(this, `${def.id}RuleErrors`),
+          functionFailures: new DeadLetterQueue(this, `${def.id}Failures`),
+        };
+        this.ingestionQueues.set(def.id, queues);
+        // Invalid messages are recorded by the function and return normally; only real failures (a
+        // crash, a timeout, DynamoDB unavailable) are retried twice and then land in functionFailures.
+        const f = fleetFunction(def.id, def.entry, def.table, { timeout: INGESTION_TIMEOUT, asyncFailureQueue: queues.functionFailures.queue });
+        const rule = new IotLambdaRule(this, `${def.id}Rule`, {
+          ruleName: topicRuleName('fleetdesk', config.stage, def.id),
+          sql: TELEMETRY_RULE_SQL,
+          sqlVersion: TELEMETRY_RULE_SQL_VERSION,
+          fn: f.fn,
+          errorQueue: queues.ruleErrors.queue,
+          description: `Fleetdesk ${config.stage}: device telemetry over MQTT to ${def.id}`,
+        });
+        this.topicRules.set(def.id, rule);
+        alarms.add(
+          `${def.id}RuleErrorsDepth`,
+          queues.ruleErrors.queue.metricApproximateNumberOfMessagesVisible({ period: ALARM_PERIOD, statistic: 'Maximum' }),
+          `IoT could not invoke ${def.id}; the original messages wait in its rule error queue`,
+        );
+        alarms.add(
+          `${def.id}FailuresDepth`,
+          queues.functionFailures.queue.metricApproximateNumberOfMessagesVisible({ period: ALARM_PERIOD, statistic: 'Maximum' }),
+          `${def.id} failed on every retry; the events and the errors wait in its failure queue`,
+        );
+        new CfnOutput(this, `${def.id}RuleName`, { value: rule.ruleName });
+        new CfnOutput(this, `${def.id}RuleErrorsQueueName`, { value: queues.ruleErrors.queue.queueName });
+        new CfnOutput(this, `${def.id}FailuresQueueName`, { value: queues.functionFailures.queue.queueName });
+      }
+      this.devicePolicy = new DevicePolicy(this, 'DevicePolicy');
+      new CfnOutput(this, 'DevicePolicyName', { value: DEVICE_POLICY_NAME, description: 'IoT policy `admin iot provision` attaches to device certificates' });
+    }
+
+    // --- Ingestion from S3 (backfill): bucket, notification queue and grants in their own construct ---
+    const s3Sources = ingestion.filter((d) => d.source === 's3');
+    // The bucket name is per stage; a second s3 entry would be a second bucket under the same name.
+    if (s3Sources.length > 1) throw new Error(`Only one s3 ingestion is supported (the backfill bucket); got ${s3Sources.map((d) => d.id).join(', ')}`);
+    for (const def of s3Sources) {
+      const f = fleetFunction(def.id, def.entry, def.table, BACKFILL_FUNCTION);
+      this.backfillBuckets.set(def.id, new BackfillBucket(this, `${def.id}Bucket`, { fn: f, table, stage: config.stage, alarms }));
     }
 
     alarms.add(

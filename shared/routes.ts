@@ -3,6 +3,7 @@
  * and the CDK stack (lib/) both read it, so the API that runs locally and the one deployed
  * cannot drift. Paths use API Gateway syntax (`{name}` path parameters).
  */
+import { LIVE_SOURCES, TELEMETRY_ENTITY } from './domain/anomaly/sources';
 import { CHAT_OUTBOX, TICKET_ENTITY } from './domain/ticket/notification/outbox';
 
 export type TableAccess = 'read' | 'readwrite';
@@ -13,29 +14,64 @@ export type TableAccess = 'read' | 'readwrite';
  *   table stream delivers them (otherwise it delivers in-process, as the local stack does).
  * - `classifier`: categorises tickets; the stack passes the configured classifier and, for
  *   Bedrock, the model id with the InvokeModel grant on that model.
+ * - `diagnosis`: diagnoses tickets; the stack passes the configured generator (DIAGNOSIS) and, for
+ *   Bedrock, the model id with the InvokeModel grant on that model.
+ * - `connectorToken`: opens crash-reporting connector tokens; the stack passes the KMS key and
+ *   grants kms:Decrypt on it (nothing else may decrypt them).
  */
-export type RouteCapability = 'chatOutbox' | 'classifier';
+export type RouteCapability = 'chatOutbox' | 'classifier' | 'diagnosis' | 'connectorToken';
+
+/**
+ * How callers authenticate (read by the handler factory by route key, so the table decides):
+ * - `apiKey` (default): the organization key in `x-api-key`.
+ * - `apiKeyOrBearer`: also `Authorization: Bearer <key>`, which is what MCP clients send.
+ * - `none`: public (the API description and its docs page); the handler never sees an organization.
+ */
+export type RouteAuth = 'apiKey' | 'apiKeyOrBearer' | 'none';
+
+/**
+ * What a route answers:
+ * - `api` (default): JSON; every error is `{ "error": "<text>" }` (spec 7).
+ * - `mcp`: the MCP Streamable HTTP endpoint: JSON-RPC 2.0 bodies, whose errors are
+ *   `{ "jsonrpc": "2.0", "error": { "code", "message" }, "id" }`; only the 401s are the API's shape.
+ * - `page`: for people and browsers: HTML, CSS or JavaScript on success; errors as `api`.
+ */
+export type RouteKind = 'api' | 'mcp' | 'page';
 
 export interface RouteDefinition {
   /** Stable id, used for the Lambda's construct id and function name. PascalCase. */
   id: string;
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   /** Handler file, relative to the repository root; it exports `handler`. */
   entry: string;
-  /** Least-privilege table access the handler needs. */
-  table: TableAccess;
+  /** Least-privilege table access the handler needs; absent for a handler that never touches the table. */
+  table?: TableAccess;
+  /**
+   * The function serving the route when several routes share one (the MCP endpoint's three
+   * methods, the docs page and its assets); defaults to `id`. Routes naming the same function must
+   * have the same entry and table access.
+   */
+  functionId?: string;
+  auth?: RouteAuth;
+  kind?: RouteKind;
   uses?: readonly RouteCapability[];
+  /**
+   * Honours the `Idempotency-Key` header (shared/http/handler.ts): one effect per organization and
+   * key within 24 hours, the first response replayed. For POST routes that create.
+   */
+  idempotent?: true;
 }
 
 /**
  * Which table-stream records invoke a worker: the event name, and string attributes of the
- * new image that must equal the given values. The stack turns it into the event source's
- * filter, so non-matching writes never invoke (or bill) the worker.
+ * new image that must equal the given value (or one of the given values). The stack turns it
+ * into the event source's filter, and the local stack's in-process stream applies the same
+ * test (shared/local/table-stream.ts), so non-matching writes never invoke (or bill) the worker.
  */
 export interface TableStreamFilter {
   eventName: 'INSERT' | 'MODIFY' | 'REMOVE';
-  newImage: Readonly<Record<string, string>>;
+  newImage: Readonly<Record<string, string | readonly string[]>>;
 }
 
 /** A Lambda fed by the table's stream (NEW_IMAGE) rather than by API Gateway. */
@@ -46,13 +82,58 @@ export interface WorkerDefinition {
   source: 'tableStream';
   filter: TableStreamFilter;
   table: TableAccess;
+  /** As for routes: a worker that creates tickets categorises them and stores them with their chat job. */
+  uses?: readonly RouteCapability[];
+}
+
+/**
+ * A Lambda run on a timer: an EventBridge schedule in AWS (`everyMinutes`), a timer in the local
+ * stack (every minute, so a newcomer sees the effect quickly). The handler takes no input.
+ */
+export interface ScheduleDefinition {
+  id: string;
+  /** Handler file relative to the repository root; it exports `handler`. */
+  entry: string;
+  everyMinutes: number;
+  /** CDK context key that overrides `everyMinutes` for a deployment (`-c <key>=<minutes>`). */
+  everyMinutesContext?: string;
+  /** The queue worker (by id) this schedule fans work out to: the stack passes its queue URL and grants SendMessage. */
+  feeds?: string;
+  table: TableAccess;
+  uses?: readonly RouteCapability[];
+}
+
+/**
+ * A Lambda fed by its own SQS queue (with a dead-letter queue after `maxReceiveCount` receives and
+ * an alarm on it), one message at a time with partial batch responses. Functions that feed it
+ * (a schedule's `feeds`, and the worker itself for continuations) find the queue URL in
+ * `queueUrlEnv`; without it (the local stack) they do the work in process.
+ */
+export interface QueueWorkerDefinition {
+  id: string;
+  /** Handler file relative to the repository root; it exports `handler` (an SQS handler with partial batch responses). */
+  entry: string;
+  source: 'queue';
+  queueUrlEnv: string;
+  table: TableAccess;
+  /** Function timeout; the queue's visibility timeout is six times it. */
+  timeoutSeconds: number;
+  maxReceiveCount: number;
+  uses?: readonly RouteCapability[];
 }
 
 export const API_PREFIX = '/api/ext-v1';
+/** The MCP endpoint: `{host_url}/api/mcp`, outside the v1 prefix like `/api/telemetry`. */
+export const MCP_PATH = '/api/mcp';
+const MCP_ENTRY = 'functions/http/mcp/mcp.ts';
+const DOCS_ENTRY = 'functions/http/docs/docs-page.ts';
 
 export const routes: readonly RouteDefinition[] = [
   // --- Devices (spec 4.1, 4.2, plus read-back) ---
   { id: 'UpsertDevice', method: 'POST', path: `${API_PREFIX}/device`, entry: 'functions/http/device/upsert-device.ts', table: 'readwrite' },
+  // --- Device connections to the crash-reporting service (issue 11) ---
+  { id: 'PutDeviceConnection', method: 'PUT', path: `${API_PREFIX}/device/{identifier}/connection`, entry: 'functions/http/device/put-device-connection.ts', table: 'readwrite' },
+  { id: 'DeleteDeviceConnection', method: 'DELETE', path: `${API_PREFIX}/device/{identifier}/connection`, entry: 'functions/http/device/delete-device-connection.ts', table: 'readwrite' },
   { id: 'BulkDeviceMetadata', method: 'POST', path: `${API_PREFIX}/device/bulk-metadata`, entry: 'functions/http/device/bulk-metadata.ts', table: 'readwrite' },
   { id: 'GetDevice', method: 'GET', path: `${API_PREFIX}/device/{identifier}`, entry: 'functions/http/device/get-device.ts', table: 'read' },
   // --- Customers (spec 4.3 - 4.5) ---
@@ -62,13 +143,35 @@ export const routes: readonly RouteDefinition[] = [
   // The empty-id form (`/customer/getCustomer/`) must reach the handler to answer 400 `Customer ID is required`.
   { id: 'GetCustomerWithoutId', method: 'GET', path: `${API_PREFIX}/customer/getCustomer`, entry: 'functions/http/customer/get-customer.ts', table: 'read' },
   // --- Device assignment (spec 4.6 - 4.9) ---
-  { id: 'AssignDeviceToOwners', method: 'POST', path: `${API_PREFIX}/deviceAssignment/assignDeviceToOwners`, entry: 'functions/http/deviceAssignment/assign-device-to-owners.ts', table: 'readwrite' },
-  { id: 'AssignDevicesToOwner', method: 'POST', path: `${API_PREFIX}/deviceAssignment/assignDevicesToOwner`, entry: 'functions/http/deviceAssignment/assign-devices-to-owner.ts', table: 'readwrite' },
+  { id: 'AssignDeviceToOwners', method: 'POST', path: `${API_PREFIX}/deviceAssignment/assignDeviceToOwners`, entry: 'functions/http/deviceAssignment/assign-device-to-owners.ts', table: 'readwrite', idempotent: true },
+  { id: 'AssignDevicesToOwner', method: 'POST', path: `${API_PREFIX}/deviceAssignment/assignDevicesToOwner`, entry: 'functions/http/deviceAssignment/assign-devices-to-owner.ts', table: 'readwrite', idempotent: true },
   { id: 'UnassignDeviceFromOwner', method: 'POST', path: `${API_PREFIX}/deviceAssignment/unassignDeviceFromOwner`, entry: 'functions/http/deviceAssignment/unassign-device-from-owner.ts', table: 'readwrite' },
   { id: 'UnassignDevicesFromOwner', method: 'POST', path: `${API_PREFIX}/deviceAssignment/unassignDevicesFromOwner`, entry: 'functions/http/deviceAssignment/unassign-devices-from-owner.ts', table: 'readwrite' },
   // --- Tickets (spec 4.10) ---
-  { id: 'CreateTicket', method: 'POST', path: `${API_PREFIX}/ticket/createTicket`, entry: 'functions/http/ticket/create-ticket.ts', table: 'readwrite', uses: ['chatOutbox', 'classifier'] },
+  { id: 'CreateTicket', method: 'POST', path: `${API_PREFIX}/ticket/createTicket`, entry: 'functions/http/ticket/create-ticket.ts', table: 'readwrite', uses: ['chatOutbox', 'classifier'], idempotent: true },
   { id: 'GetTicket', method: 'GET', path: `${API_PREFIX}/ticket/{ticketId}`, entry: 'functions/http/ticket/get-ticket.ts', table: 'read' },
+  // Not in the spec (issue 10): the organization's tickets, newest first, filtered by source, device or customer.
+  { id: 'ListTickets', method: 'GET', path: `${API_PREFIX}/ticket`, entry: 'functions/http/ticket/list-tickets.ts', table: 'read' },
+  // Not in the spec: a person sets the category; it becomes an example the classifier learns from (README, Categorisation).
+  { id: 'SetTicketCategory', method: 'POST', path: `${API_PREFIX}/ticket/{ticketId}/category`, entry: 'functions/http/ticket/set-ticket-category.ts', table: 'readwrite' },
+  // --- Telemetry (spec 1, 4.11): ingestion outside the v1 prefix, read-back under it ---
+  { id: 'IngestTelemetry', method: 'POST', path: '/api/telemetry', entry: 'functions/http/telemetry/ingest-telemetry.ts', table: 'readwrite' },
+  { id: 'GetLatestTelemetry', method: 'GET', path: `${API_PREFIX}/device/{identifier}/telemetry/latest`, entry: 'functions/http/telemetry/get-latest-telemetry.ts', table: 'read' },
+  { id: 'QueryTelemetry', method: 'GET', path: `${API_PREFIX}/device/{identifier}/telemetry`, entry: 'functions/http/telemetry/query-telemetry.ts', table: 'read' },
+  // --- Proactive support (issue 10): a device's anomaly incidents ---
+  { id: 'ListDeviceIncidents', method: 'GET', path: `${API_PREFIX}/device/{identifier}/incidents`, entry: 'functions/http/device/list-device-incidents.ts', table: 'read' },
+  // --- S3 backfill imports (issue 9): status of the organization's imports ---
+  { id: 'ListTelemetryImports', method: 'GET', path: `${API_PREFIX}/telemetry/imports`, entry: 'functions/http/telemetry/list-imports.ts', table: 'read' },
+  { id: 'GetTelemetryImport', method: 'GET', path: `${API_PREFIX}/telemetry/imports/{importId}`, entry: 'functions/http/telemetry/get-import.ts', table: 'read' },
+  // --- MCP tool server (issue 12): Streamable HTTP, stateless, one function for the transport's three methods ---
+  { id: 'McpPost', functionId: 'Mcp', method: 'POST', path: MCP_PATH, entry: MCP_ENTRY, table: 'readwrite', uses: ['chatOutbox', 'classifier'], auth: 'apiKeyOrBearer', kind: 'mcp' },
+  // Stateless mode offers no server-initiated stream and no session to end: both answer 405 (MCP transport spec).
+  { id: 'McpGet', functionId: 'Mcp', method: 'GET', path: MCP_PATH, entry: MCP_ENTRY, table: 'readwrite', uses: ['chatOutbox', 'classifier'], auth: 'apiKeyOrBearer', kind: 'mcp' },
+  { id: 'McpDelete', functionId: 'Mcp', method: 'DELETE', path: MCP_PATH, entry: MCP_ENTRY, table: 'readwrite', uses: ['chatOutbox', 'classifier'], auth: 'apiKeyOrBearer', kind: 'mcp' },
+  // --- API description (issue 12): generated from this table and the zod schemas; public ---
+  { id: 'OpenApiDocument', method: 'GET', path: `${API_PREFIX}/openapi.json`, entry: 'functions/http/docs/openapi-document.ts', auth: 'none' },
+  { id: 'DocsPage', functionId: 'ApiDocs', method: 'GET', path: `${API_PREFIX}/docs`, entry: DOCS_ENTRY, auth: 'none', kind: 'page' },
+  { id: 'DocsAsset', functionId: 'ApiDocs', method: 'GET', path: `${API_PREFIX}/docs/{asset}`, entry: DOCS_ENTRY, auth: 'none', kind: 'page' },
 ];
 
 /** Table-stream workers; the CDK stack creates one function per entry with a filtered stream event source and a DLQ. */
@@ -81,6 +184,67 @@ export const workers: readonly WorkerDefinition[] = [
     filter: { eventName: 'INSERT', newImage: { entity: TICKET_ENTITY, [CHAT_OUTBOX.markerAttribute]: CHAT_OUTBOX.markerValue } },
     table: 'read',
   },
+  {
+    id: 'AnomalyDetector',
+    entry: 'functions/workers/anomaly-detector.ts',
+    source: 'tableStream',
+    // New telemetry records of live sources (never an S3 backfill); opens incidents and their proactive tickets.
+    filter: { eventName: 'INSERT', newImage: { entity: TELEMETRY_ENTITY, source: LIVE_SOURCES } },
+    table: 'readwrite',
+    uses: ['chatOutbox', 'classifier'],
+  },
+  {
+    id: 'TicketDiagnosis',
+    entry: 'functions/workers/ticket-diagnosis.ts',
+    source: 'tableStream',
+    // Every new ticket (API or proactive) is stored with a pending diagnosis; this fills it in.
+    filter: { eventName: 'INSERT', newImage: { entity: TICKET_ENTITY } },
+    table: 'readwrite',
+    uses: ['diagnosis'],
+  },
+];
+
+/** Timed functions; the CDK stack gives each an EventBridge schedule, the local stack a timer. */
+export const schedules: readonly ScheduleDefinition[] = [
+  // Devices silent for longer than their own cadence explains: dropout incidents (docs/anomaly-detection.md).
+  { id: 'DropoutSweep', entry: 'functions/schedules/dropout-sweep.ts', everyMinutes: 5, table: 'readwrite', uses: ['chatOutbox', 'classifier'] },
+  // Crash-reporting sync (issue 11): one job per organization with a connector, to the ConnectorSync queue.
+  // Locally (no queue) it syncs in process, once per sync window per organization.
+  {
+    id: 'ConnectorSyncSchedule',
+    entry: 'functions/schedules/connector-sync-schedule.ts',
+    everyMinutes: 15,
+    everyMinutesContext: 'connectorSyncMinutes',
+    feeds: 'ConnectorSync',
+    table: 'readwrite',
+    uses: ['connectorToken'],
+  },
+];
+
+/** Queue-fed workers; the CDK stack creates the queue, its dead-letter queue and alarm, and the function. */
+export const queueWorkers: readonly QueueWorkerDefinition[] = [
+  // One organization's crash-reporting sync per message; continues itself with a follow-up message when out of time.
+  { id: 'ConnectorSync', entry: 'functions/workers/connector-sync.ts', source: 'queue', queueUrlEnv: 'CONNECTOR_SYNC_QUEUE_URL', table: 'readwrite', timeoutSeconds: 300, maxReceiveCount: 3, uses: ['connectorToken'] },
+];
+
+/**
+ * A Lambda invoked asynchronously by an event source outside API Gateway: an IoT Core topic rule
+ * (`iotRule`, see shared/domain/telemetry/mqtt.ts) or an S3 object notification (`s3`). The
+ * stack gives each one a dead-letter place for failed invocations; the local stack feeds it from
+ * its own broker or S3.
+ */
+export interface IngestionDefinition {
+  id: string;
+  /** Handler file relative to the repository root; it exports `handler`. */
+  entry: string;
+  source: 'iotRule' | 's3';
+  table: TableAccess;
+}
+
+export const ingestion: readonly IngestionDefinition[] = [
+  { id: 'IotTelemetryIngest', entry: 'functions/ingest/iot.ts', source: 'iotRule', table: 'readwrite' },
+  // Gzipped CSV under backfill/{organizationId}/ in the backfill bucket (lib/constructs/backfill-bucket.ts).
+  { id: 'S3BackfillIngest', entry: 'functions/ingest/s3.ts', source: 's3', table: 'readwrite' },
 ];
 
 /**

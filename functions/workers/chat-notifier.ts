@@ -6,6 +6,7 @@ import { getChatWebhookUrl } from '../../shared/domain/ticket-config/ticket-conf
 import { postChatNotification } from '../../shared/domain/ticket/notification/chat-delivery';
 import { toJob } from '../../shared/domain/ticket/notification/chat-message';
 import { CHAT_OUTBOX } from '../../shared/domain/ticket/notification/outbox';
+import { readyDiagnosisSummary } from '../../shared/domain/diagnosis/diagnosis-read';
 
 async function processRecord(record: DynamoDBRecord): Promise<void> {
   // aws-lambda's AttributeValue is structurally the SDK's; the cast only bridges the two typings.
@@ -15,9 +16,10 @@ async function processRecord(record: DynamoDBRecord): Promise<void> {
   if (record.eventName !== 'INSERT' || item[CHAT_OUTBOX.markerAttribute] !== CHAT_OUTBOX.markerValue) return;
   const job = toJob(item[CHAT_OUTBOX.jobAttribute]);
   // Read at delivery time: a webhook changed or removed since the ticket was created is honoured.
-  const url = await getChatWebhookUrl(job.organizationId);
+  // The diagnosis summary is read alongside (no added latency) and included when it is ready by now.
+  const [url, diagnosisSummary] = await Promise.all([getChatWebhookUrl(job.organizationId), readyDiagnosisSummary(job.organizationId, job.ticketId)]);
   if (!url) return logger.info('chat webhook removed; notification dropped', { organizationId: job.organizationId, ticketId: job.ticketId });
-  await postChatNotification(url, job);
+  await postChatNotification(url, { ...job, diagnosisSummary });
 }
 
 /**

@@ -12,8 +12,11 @@ import { Construct } from 'constructs';
 import { ENV } from '../../shared/config/env';
 import { TABLE } from '../../shared/db/table';
 import { CLASSIFIER_ENV } from '../../shared/domain/ticket/classifier/classifier';
+import { DIAGNOSIS_ENV } from '../../shared/domain/diagnosis/diagnosis.schema';
 import type { TableAccess, TableStreamFilter } from '../../shared/routes';
 import { cdkBundlingOptions, REPO_ROOT } from '../bundling';
+import { DOCS_ENTRIES } from '../../shared/docs/swagger-ui-files';
+import { LANGUAGE_PACK_ENTRIES } from '../../shared/domain/ticket/classifier/language-packs';
 import { isInferenceProfileId } from '../config';
 
 /**
@@ -102,7 +105,11 @@ export class FleetFunction extends Construct {
       description: props.description,
       role: this.role,
       logGroup: this.logGroup,
-      bundling: cdkBundlingOptions({ sourceMap: props.sourceMaps }),
+      bundling: cdkBundlingOptions({
+        sourceMap: props.sourceMaps,
+        languagePacks: LANGUAGE_PACK_ENTRIES.includes(props.entry),
+        docsAssets: DOCS_ENTRIES.includes(props.entry),
+      }),
       environment: {
         ...(props.sourceMaps ? { NODE_OPTIONS: '--enable-source-maps' } : {}),
         POWERTOOLS_SERVICE_NAME: 'fleetdesk',
@@ -156,7 +163,10 @@ export class FleetFunction extends Construct {
         resources: [streamArn],
       }),
     );
-    const newImage = Object.fromEntries(Object.entries(filter.newImage).map(([name, value]) => [name, { S: FilterRule.isEqual(value) }]));
+    // A list of values is any-of (an event filter's value array); one value is an equality.
+    const newImage = Object.fromEntries(
+      Object.entries(filter.newImage).map(([name, value]) => [name, { S: typeof value === 'string' ? FilterRule.isEqual(value) : FilterRule.or(...value) }]),
+    );
     return this.fn.addEventSourceMapping('TableStream', {
       eventSourceArn: streamArn,
       // Only what is written from now on: a replaced mapping must not replay up to 24 h of history.
@@ -182,6 +192,18 @@ export class FleetFunction extends Construct {
   useBedrockClassifier(modelId: string): void {
     this.fn.addEnvironment(CLASSIFIER_ENV.classifier, 'bedrock');
     this.fn.addEnvironment(CLASSIFIER_ENV.bedrockModelId, modelId);
+    this.allowConverse(modelId);
+  }
+
+  /** Selects the Bedrock diagnosis summary (DIAGNOSIS, DIAGNOSIS_MODEL_ID) with the same model-scoped grants as the classifier. */
+  useBedrockDiagnosis(modelId: string): void {
+    this.fn.addEnvironment(DIAGNOSIS_ENV.generator, 'bedrock');
+    this.fn.addEnvironment(DIAGNOSIS_ENV.modelId, modelId);
+    this.allowConverse(modelId);
+  }
+
+  /** bedrock:InvokeModel (what Converse is authorised by) on one model or inference profile only. */
+  private allowConverse(modelId: string): void {
     const foundationModel = (region: string, id: string) => `arn:${Aws.PARTITION}:bedrock:${region}::foundation-model/${id}`;
     if (!isInferenceProfileId(modelId)) {
       this.role.addToPolicy(

@@ -2,13 +2,13 @@ import { mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { esbuildOptions, REPO_ROOT } from '../../lib/bundling';
-import { notFoundRoute, routes, workers } from '../../shared/routes';
+import { ingestion, notFoundRoute, queueWorkers, routes, schedules, workers } from '../../shared/routes';
 
 /** One thing to bundle: a handler entry (with the route/worker ids it serves) or the floor. */
 export interface BundleTarget {
   name: string;
   entry: string;
-  kind: 'floor' | 'api' | 'worker';
+  kind: 'floor' | 'api' | 'worker' | 'ingest';
   ids: string[];
 }
 
@@ -18,7 +18,7 @@ const targetName = (entry: string) => entry.replace(/^functions\//, '').replace(
 export const FLOOR_ENTRY = 'scripts/bench/floor-handler.ts';
 
 /**
- * Every distinct handler entry of the route table, the not-found fallback and the worker list, plus the floor.
+ * Every distinct handler entry of the route table, the not-found fallback, the worker and ingestion lists, plus the floor.
  * Routes sharing an entry (getCustomer with and without id) are one bundle: the bytes are identical.
  */
 export function bundleTargets(): BundleTarget[] {
@@ -28,10 +28,16 @@ export function bundleTargets(): BundleTarget[] {
     t.ids.push(r.id);
     byEntry.set(r.entry, t);
   }
-  for (const w of workers) {
+  // Schedules and queue-fed workers are Lambdas too, with the same budget.
+  for (const w of [...workers, ...schedules, ...queueWorkers]) {
     const t = byEntry.get(w.entry) ?? { name: targetName(w.entry), entry: w.entry, kind: 'worker' as const, ids: [] };
     t.ids.push(w.id);
     byEntry.set(w.entry, t);
+  }
+  for (const i of ingestion) {
+    const t = byEntry.get(i.entry) ?? { name: targetName(i.entry), entry: i.entry, kind: 'ingest' as const, ids: [] };
+    t.ids.push(i.id);
+    byEntry.set(i.entry, t);
   }
   return [{ name: 'floor', entry: FLOOR_ENTRY, kind: 'floor', ids: [] }, ...byEntry.values()];
 }

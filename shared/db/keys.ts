@@ -4,6 +4,8 @@
  * URI-encoded so a `#` inside a value can never forge another item's key or widen a
  * `begins_with` query.
  */
+import { keyPartMaxBytes } from './key-limits';
+
 export interface Key {
   pk: string;
   sk: string;
@@ -15,6 +17,19 @@ const orgPk = (orgId: string) => `ORG#${orgId}`;
 const customerPk = (orgId: string, customerId: string) => `${orgPk(orgId)}#CUSTOMER#${customerId}`;
 const devicePk = (orgId: string, identifier: string) => `${orgPk(orgId)}#DEVICE#${part(identifier)}`;
 const ticketPk = (orgId: string, ticketId: string) => `${orgPk(orgId)}#TICKET#${ticketId}`;
+/** A device's telemetry (records and latest snapshot), apart from the device partition that GET /device reads whole. */
+const telemetryPk = (orgId: string, identifier: string) => `${orgPk(orgId)}#TELEMETRY#${part(identifier)}`;
+/** A device's anomaly detection items, apart from its telemetry partition (owned by the telemetry domain). */
+const anomalyPk = (orgId: string, identifier: string) => `${orgPk(orgId)}#ANOMALY#${part(identifier)}`;
+
+/** Which ticket list a ticket index entry belongs to. */
+export type TicketIndexFacet = { all: true } | { source: string } | { deviceIdentifier: string } | { customerId: string };
+function ticketIndexPk(orgId: string, facet: TicketIndexFacet): string {
+  if ('source' in facet) return `${orgPk(orgId)}#TIDX#S#${part(facet.source)}`;
+  if ('deviceIdentifier' in facet) return `${orgPk(orgId)}#TIDX#D#${part(facet.deviceIdentifier)}`;
+  if ('customerId' in facet) return `${orgPk(orgId)}#TIDX#C#${part(facet.customerId)}`;
+  return `${orgPk(orgId)}#TIDX#ALL`;
+}
 /** One partition per org for ticket configuration (settings, categories, routing rules): createTicket reads it with one query. */
 const orgConfigPk = (orgId: string) => `${orgPk(orgId)}#CONFIG`;
 
@@ -29,12 +44,25 @@ export const SK = {
   /** Prefix of a customer's device links inside the customer partition. */
   deviceLinkPrefix: 'DEVICE#',
   ticket: 'TICKET',
+  idempotency: 'IDEMPOTENCY',
   /** Org settings item inside the config partition (chat webhook URL, category count, rule sequence). */
   orgSettings: 'SETTINGS',
   /** Prefix of category items inside the config partition. */
   categoryPrefix: 'CATEGORY#',
   /** Prefix of routing-rule items inside the config partition; the zero-padded position sorts them. */
   rulePrefix: 'RULE#',
+  /** The latest-telemetry snapshot inside a device's telemetry partition. */
+  telemetryLatest: 'LATEST',
+  /** The detector state inside a device's anomaly partition. */
+  anomalyState: 'STATE',
+  /** The dropout watch entry inside a device's anomaly partition. */
+  anomalyWatch: 'WATCH',
+  /** Prefix of incident items inside a device's anomaly partition. */
+  incidentPrefix: 'INCIDENT#',
+  /** A device's crash-reporting connection, inside the device partition (GET /device reads it with the same query). */
+  deviceConnection: 'CONNECTION',
+  /** The org's crash-reporting connector configuration. */
+  connector: 'CONNECTOR',
 } as const;
 
 /** Width of a routing rule's zero-padded position, so sort-key order is rule order. */
@@ -67,6 +95,11 @@ export const keys = {
     sk: `${SK.deviceLinkPrefix}${part(identifier)}`,
   }),
   ticket: (orgId: string, ticketId: string): Key => ({ pk: ticketPk(orgId, ticketId), sk: SK.ticket }),
+  /** A request's Idempotency-Key record: per organization (not per API key, which rotates), one partition per key. */
+  idempotency: (orgId: string, idempotencyKey: string): Key => ({
+    pk: `${orgPk(orgId)}#IDEMPOTENCY#${part(idempotencyKey)}`,
+    sk: SK.idempotency,
+  }),
   /** The org's ticket-configuration partition (settings + categories + rules: one query). */
   orgConfigPartition: orgConfigPk,
   orgSettings: (orgId: string): Key => ({ pk: orgConfigPk(orgId), sk: SK.orgSettings }),
@@ -75,11 +108,130 @@ export const keys = {
     pk: orgConfigPk(orgId),
     sk: `${SK.categoryPrefix}${part(normalizedName)}`,
   }),
+  /** A device's telemetry partition: records sorted by time, plus the latest snapshot. */
+  telemetryPartition: telemetryPk,
+  /**
+   * One telemetry record: the same device, timestamp and source always give the same key, so a
+   * replay overwrites instead of duplicating. `timestamp` is ISO 8601 UTC with milliseconds
+   * (fixed width, so sort-key order is time order).
+   */
+  telemetryRecord: (orgId: string, identifier: string, timestamp: string, source: string): Key => ({
+    pk: telemetryPk(orgId, identifier),
+    sk: `${timestamp}#${source}`,
+  }),
+  /** The device's latest value per measurement; `L` sorts after every timestamp, so history ranges never reach it. */
+  telemetryLatest: (orgId: string, identifier: string): Key => ({ pk: telemetryPk(orgId, identifier), sk: SK.telemetryLatest }),
+  /** An MQTT message the ingestion refused (bad JSON, bad measurement), kept with its reason; sorted by receive time. */
+  rejectedMessage: (orgId: string, receivedAt: string, messageId: string): Key => ({
+    pk: `${orgPk(orgId)}#REJECTED`,
+    sk: `${receivedAt}#${messageId}`,
+  }),
+  rejectedMessagePartition: (orgId: string) => `${orgPk(orgId)}#REJECTED`,
+  /** An IoT rule destination's confirmation (no organization: it arrives without a key), by the hash of its ARN. */
+  destinationConfirmation: (arnHash: string): Key => ({ pk: 'IOT#DESTINATIONS', sk: arnHash }),
+  destinationConfirmationPartition: 'IOT#DESTINATIONS',
   routingRule: (orgId: string, position: number): Key => ({
     pk: orgConfigPk(orgId),
     sk: `${SK.rulePrefix}${String(position).padStart(RULE_POSITION_WIDTH, '0')}`,
   }),
+  /**
+   * The ticket classifier's learned counts for an org: one item, updated with atomic ADDs. Its
+   * own partition, so the config query of every createTicket never drags it along.
+   */
+  classifierModel: (orgId: string): Key => ({ pk: `${orgPk(orgId)}#CLASSIFIER`, sk: 'MODEL' }),
+  /** An org's S3 backfill prefix mappings: one partition, so the ingestion reads them all with one Query. */
+  backfillMappingPartition: (orgId: string) => `${orgPk(orgId)}#BACKFILL`,
+  /** One prefix mapping; the (encoded) prefix is the key, so one mapping per prefix per org. */
+  backfillMapping: (orgId: string, prefix: string): Key => ({ pk: `${orgPk(orgId)}#BACKFILL`, sk: `MAPPING#${part(prefix)}` }),
+  /** One import per S3 object version (importId: a hash of bucket, key and version); its rejections share the partition. */
+  backfillImportPartition: (orgId: string, importId: string) => `${orgPk(orgId)}#IMPORT#${importId}`,
+  backfillImport: (orgId: string, importId: string): Key => ({ pk: `${orgPk(orgId)}#IMPORT#${importId}`, sk: 'IMPORT' }),
+  /** A rejected row of an import, by its position among the rejections (zero-padded: sort order is file order). */
+  backfillRejection: (orgId: string, importId: string, ordinal: number): Key => ({
+    pk: `${orgPk(orgId)}#IMPORT#${importId}`,
+    sk: `REJECTION#${String(ordinal).padStart(4, '0')}`,
+  }),
+  /** GSI1 entry listing an org's imports, newest first by start time. */
+  backfillImportListing: (orgId: string, startedAt: string, importId: string) => ({ gsi1pk: `${orgPk(orgId)}#IMPORTS`, gsi1sk: `${startedAt}#${importId}` }),
+  backfillImportListingPartition: (orgId: string) => `${orgPk(orgId)}#IMPORTS`,
+  /** A device's anomaly partition: its detector state, its dropout watch entry and its incidents. */
+  anomalyPartition: anomalyPk,
+  /** The device's detector state (every series, the cadence, the open incidents): one item, one version. */
+  anomalyState: (orgId: string, identifier: string): Key => ({ pk: anomalyPk(orgId, identifier), sk: SK.anomalyState }),
+  /**
+   * The device's dropout watch entry: sparse gsi1 entry `ORG#<org>#DROPOUT` / due time (ISO), so the
+   * sweep queries the overdue devices of an org instead of scanning. The identifier stays out of
+   * the index key (a GSI sort key holds only 1024 bytes); the item's own pk names the device.
+   */
+  anomalyWatch: (orgId: string, identifier: string, dueIso: string) => ({
+    pk: anomalyPk(orgId, identifier),
+    sk: SK.anomalyWatch,
+    gsi1pk: `${orgPk(orgId)}#DROPOUT`,
+    gsi1sk: dueIso,
+  }),
+  dropoutWatchPartition: (orgId: string) => `${orgPk(orgId)}#DROPOUT`,
+  /** An incident; the start time first, so a device's incidents list newest first with a descending query. */
+  incident: (orgId: string, identifier: string, startedAtIso: string, incidentId: string): Key => ({
+    pk: anomalyPk(orgId, identifier),
+    sk: `${SK.incidentPrefix}${startedAtIso}#${incidentId}`,
+  }),
+  /** The org's threshold rules (`monitor rule add`): one item, read with the detector state in one BatchGetItem. */
+  monitorRules: (orgId: string): Key => ({ pk: `${orgPk(orgId)}#MONITOR`, sk: 'RULES' }),
+  /**
+   * Ticket list index entries, written in the ticket's own transaction: one per facet (all,
+   * source, device, customer), sorted by creation time, so each list filter is one Query.
+   */
+  ticketIndex: (orgId: string, facet: TicketIndexFacet, createdAt: string, ticketId: string): Key => ({
+    pk: ticketIndexPk(orgId, facet),
+    sk: `${createdAt}#${ticketId}`,
+  }),
+  ticketIndexPartition: (orgId: string, facet: TicketIndexFacet) => ticketIndexPk(orgId, facet),
+  /** The org's crash-reporting connector (provider, API base, slugs, sealed token): one item. */
+  connector: (orgId: string): Key => ({ pk: `${orgPk(orgId)}#CONNECTOR`, sk: SK.connector }),
+  /** Sparse GSI1 entry listing the organizations that have a connector (the scheduled sync's fan-out). */
+  connectorListing: (orgId: string) => ({ gsi1pk: 'CONNECTORS', gsi1sk: orgPk(orgId) }),
+  connectorListingPartition: 'CONNECTORS',
+  /** A device's connection to the crash-reporting service, in the device partition (one query reads device, owners, connection). */
+  deviceConnection: (orgId: string, identifier: string): Key => ({ pk: devicePk(orgId, identifier), sk: SK.deviceConnection }),
+  /**
+   * Sparse GSI1 entry listing an org's connected devices for the sync. The sort key is a hash of
+   * the identifier (fixed width), so the identifier's key budget does not shrink for this index.
+   */
+  deviceConnectionListing: (orgId: string, identifierHash: string) => ({ gsi1pk: `${orgPk(orgId)}#CONNECTIONS`, gsi1sk: identifierHash }),
+  deviceConnectionListingPartition: (orgId: string) => `${orgPk(orgId)}#CONNECTIONS`,
 };
+
+/** The longest fixed ids a key can carry (every id Fleetdesk issues is a UUID). */
+const LONGEST_ID = '00000000-0000-0000-0000-000000000000';
+/** Telemetry sort keys: a fixed-width ISO timestamp and the longest source name. */
+const LONGEST_TIMESTAMP = '2000-01-01T00:00:00.000Z';
+const LONGEST_TELEMETRY_SOURCE = 'crash';
+
+/**
+ * UTF-8 byte budget of each free-form key part, derived from the builders above: a value within
+ * its budget (after the normalisation the service applies: trim, and lowercase for emails and
+ * category names) fits every key it is part of, after encoding. Schemas enforce these
+ * (shared/domain/common.schema.ts `keyPartString`); a builder that puts the part into a new key
+ * must be listed here, so the budget shrinks with it.
+ */
+export const KEY_PART_MAX_BYTES = {
+  deviceIdentifier: keyPartMaxBytes((identifier) => [
+    keys.device(LONGEST_ID, identifier),
+    keys.deviceOwner(LONGEST_ID, identifier, LONGEST_ID),
+    keys.customerDevice(LONGEST_ID, LONGEST_ID, identifier),
+    keys.telemetryRecord(LONGEST_ID, identifier, LONGEST_TIMESTAMP, LONGEST_TELEMETRY_SOURCE),
+    keys.telemetryLatest(LONGEST_ID, identifier),
+    keys.anomalyWatch(LONGEST_ID, identifier, LONGEST_TIMESTAMP),
+    keys.incident(LONGEST_ID, identifier, LONGEST_TIMESTAMP, LONGEST_ID),
+    keys.ticketIndex(LONGEST_ID, { deviceIdentifier: identifier }, LONGEST_TIMESTAMP, LONGEST_ID),
+    keys.deviceConnection(LONGEST_ID, identifier),
+  ]),
+  email: keyPartMaxBytes((email) => [keys.customerEmail(LONGEST_ID, email)]),
+  categoryName: keyPartMaxBytes((name) => [keys.category(LONGEST_ID, name)]),
+  idempotencyKey: keyPartMaxBytes((key) => [keys.idempotency(LONGEST_ID, key)]),
+  backfillPrefix: keyPartMaxBytes((prefix) => [keys.backfillMapping(LONGEST_ID, prefix)]),
+} as const;
+export type KeyPart = keyof typeof KEY_PART_MAX_BYTES;
 
 /** Attributes that make up keys; codecs strip them so they never leak into API responses. */
 export const KEY_ATTRIBUTES = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'expiresAt', 'entity'] as const;

@@ -1,6 +1,7 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
+  BatchWriteCommand,
   QueryCommand,
   TransactWriteCommand,
   type NativeAttributeValue,
@@ -204,4 +205,37 @@ export async function queryPartition(
     startKey = out.LastEvaluatedKey;
   } while (startKey);
   return items;
+}
+
+/** BatchWriteItem limit per request. */
+export const BATCH_WRITE_LIMIT = 25;
+/** Requests in flight per {@link batchPut} call: enough to overlap round trips, few enough not to flood one partition. */
+const BATCH_WRITE_CONCURRENCY = 4;
+const MAX_UNPROCESSED_ATTEMPTS = 10;
+
+/**
+ * Puts any number of items with BatchWriteItem: chunks of 25, up to 4 in flight. Unprocessed
+ * items (throttling, partition limits) are re-sent with capped, jittered exponential back-off;
+ * an item still unprocessed after 10 attempts fails the call, so nothing is dropped silently.
+ * No conditions: for items whose key makes a rewrite harmless (telemetry replays overwrite).
+ * Items must have distinct keys (DynamoDB rejects a batch holding one key twice).
+ */
+export async function batchPut(items: Record<string, unknown>[]): Promise<void> {
+  const table = tableName();
+  const chunks: Record<string, unknown>[][] = [];
+  for (let i = 0; i < items.length; i += BATCH_WRITE_LIMIT) chunks.push(items.slice(i, i + BATCH_WRITE_LIMIT));
+  let next = 0;
+  const worker = async () => {
+    while (next < chunks.length) {
+      const chunk = chunks[next++] as Record<string, unknown>[];
+      let pending = chunk.map((Item) => ({ PutRequest: { Item } }));
+      for (let attempt = 0; pending.length > 0; attempt++) {
+        if (attempt >= MAX_UNPROCESSED_ATTEMPTS) throw new Error(`BatchWriteItem left ${pending.length} items unprocessed after ${attempt} attempts`);
+        if (attempt > 0) await sleep(Math.random() * Math.min(2000, 50 * 2 ** attempt));
+        const out = await documentClient().send(new BatchWriteCommand({ RequestItems: { [table]: pending } }));
+        pending = (out.UnprocessedItems?.[table] ?? []) as typeof pending;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(BATCH_WRITE_CONCURRENCY, chunks.length) }, worker));
 }

@@ -4,7 +4,7 @@
  * The message is the exact text integrators see.
  */
 export abstract class DomainError extends Error {
-  abstract readonly kind: 'bad_request' | 'unauthorized' | 'not_found' | 'conflict' | 'payload_too_large';
+  abstract readonly kind: 'bad_request' | 'unauthorized' | 'not_found' | 'conflict' | 'payload_too_large' | 'unprocessable';
   constructor(
     message: string,
     readonly details: Record<string, unknown> = {},
@@ -32,6 +32,11 @@ export class NotFoundError extends DomainError {
 /** 409: the resource already exists (customer email on create). */
 export class ConflictError extends DomainError {
   readonly kind = 'conflict' as const;
+}
+
+/** 422: the request is valid but contradicts an earlier one (an Idempotency-Key reused with another body). */
+export class UnprocessableError extends DomainError {
+  readonly kind = 'unprocessable' as const;
 }
 
 /** 413: the request body exceeds the accepted size. */

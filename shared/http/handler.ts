@@ -2,19 +2,26 @@ import middy, { type MiddlewareObj } from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type * as z from 'zod/mini';
+import { findMalformedTextField, invalidUnicode } from '../domain/common.schema';
 import { BadRequestError, PayloadTooLargeError } from '../domain/errors';
+import { parseIdempotencyKey, requestFingerprint, runIdempotent } from '../domain/idempotency/idempotency.service';
 import { authenticate } from '../domain/organization/organization.service';
 import type { OrgContext } from '../domain/organization/organization.schema';
 import { logger } from '../logging/logger';
 import { errorResponse } from './error-mapper';
-import { json } from './response';
+import { json, RawResponse } from './response';
+import { routes, type RouteAuth } from '../routes';
 
 /** What a handler function receives: the caller's organization and the validated input. */
 export interface ApiRequest<Body = undefined> {
   org: OrgContext;
   body: Body;
   pathParameters: Record<string, string | undefined>;
+  /** Query string parameters (URL-decoded; a repeated name keeps API Gateway's comma-joined form). */
+  query: Record<string, string | undefined>;
   requestId: string;
+  /** The raw event (headers lower-cased), for adapters of another protocol over HTTP (MCP). */
+  event: APIGatewayProxyEventV2;
 }
 
 export interface HandlerOptions<S extends z.ZodMiniType | undefined> {
@@ -22,8 +29,15 @@ export interface HandlerOptions<S extends z.ZodMiniType | undefined> {
   body?: S;
   /** The endpoint's text for an unparsable or non-object body (spec differs per endpoint). */
   invalidJson?: string;
+  /**
+   * Answers a request that legitimately carries no API key before auth runs (the IoT rule
+   * destination's confirmation on /api/telemetry): a returned object is the 200 body;
+   * undefined lets the request continue to auth like any other.
+   */
+  preAuth?: (event: APIGatewayProxyEventV2) => Promise<object | undefined>;
 }
 
+/** Returns the 200 JSON body, or a {@link RawResponse} the handler shaped itself (pages, assets, MCP). */
 export type HandlerFn<Body> = (request: ApiRequest<Body>) => Promise<object>;
 type BodyOf<S> = S extends z.ZodMiniType ? z.output<S> : undefined;
 
@@ -35,6 +49,8 @@ export const DEFAULT_INVALID_JSON = 'Invalid JSON payload';
 interface ApiContext extends Context {
   org?: OrgContext;
   body?: unknown;
+  /** The decoded body text, as the Idempotency-Key fingerprint sees it. */
+  rawBody?: string;
 }
 type Request = middy.Request<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ApiContext>;
 type Middleware = MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ApiContext>;
@@ -49,14 +65,44 @@ const normalizeHeaders: Middleware = {
   },
 };
 
-/** Auth runs before the body is even decoded: no key or a wrong key never reaches parsing. */
+/** How each route authenticates, by route key (`GET /path`, as API Gateway and the local router set it); unknown keys need an API key. */
+const AUTH_BY_ROUTE_KEY = new Map<string, RouteAuth>(routes.map((r) => [`${r.method} ${r.path}`, r.auth ?? 'apiKey']));
+
+/** The key of an `Authorization: Bearer <key>` header, or undefined. */
+function bearerKey(authorization: string | undefined): string | undefined {
+  const match = /^Bearer\s+(\S.*)$/i.exec(authorization?.trim() ?? '');
+  return match?.[1];
+}
+
+/**
+ * Auth runs before the body is even decoded: no key or a wrong key never reaches parsing. The
+ * route table says which routes are public and which also take `Authorization: Bearer <key>`.
+ */
 const apiKeyAuth: Middleware = {
   before: async (request) => {
-    const org = await authenticate(request.event.headers['x-api-key']);
+    const mode = AUTH_BY_ROUTE_KEY.get(request.event.routeKey) ?? 'apiKey';
+    if (mode === 'none') return;
+    const { headers } = request.event;
+    const presented = headers['x-api-key'] || (mode === 'apiKeyOrBearer' ? bearerKey(headers.authorization) : undefined);
+    const org = await authenticate(presented);
     request.context.org = org;
     logger.appendKeys({ organizationId: org.organizationId });
   },
 };
+
+function beforeAuth(answer: NonNullable<HandlerOptions<undefined>['preAuth']>): Middleware {
+  return {
+    before: async (request) => {
+      const result = await answer(request.event);
+      if (!result) return undefined;
+      // A value returned from `before` ends the chain (no auth, no handler, and no `after` steps),
+      // so the access-log line is written here.
+      request.response = json(200, result);
+      logResult(request);
+      return request.response;
+    },
+  };
+}
 
 function jsonBody(invalidJson: string): Middleware {
   return {
@@ -66,6 +112,7 @@ function jsonBody(invalidJson: string): Middleware {
       if (Buffer.byteLength(raw, 'utf8') > MAX_BODY_BYTES) {
         throw new PayloadTooLargeError(`Request body too large. Maximum ${MAX_BODY_BYTES} bytes`);
       }
+      request.context.rawBody = raw;
       if (raw.trim() === '') {
         // An empty body is treated as {} so the 400 names the missing required field.
         request.context.body = {};
@@ -79,6 +126,9 @@ function jsonBody(invalidJson: string): Middleware {
       }
       // The v1 API only takes JSON objects; an array or a scalar is as unusable as bad JSON.
       if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new BadRequestError(invalidJson);
+      // Before any schema: no lone surrogate reaches a key encoder, the classifier or a log.
+      const malformed = findMalformedTextField(parsed);
+      if (malformed) throw new BadRequestError(invalidUnicode(malformed));
       request.context.body = parsed;
     },
   };
@@ -114,9 +164,20 @@ const respond: Middleware = {
 
 /**
  * The one handler factory. Chain: Lambda context into the logger, header normalisation,
- * API-key auth, JSON body parse, zod validation, then the handler; errors are mapped once,
- * by class, on the way out. Handlers return plain objects; this wraps them as 200 JSON.
+ * API-key auth, JSON body parse (with the well-formed Unicode check), zod validation, then the
+ * handler; errors are mapped once, by class, on the way out. Handlers return plain objects;
+ * this wraps them as 200 JSON. On routes marked `idempotent` in the route table, a request with
+ * an `Idempotency-Key` header runs the handler at most once per organization and key (replays,
+ * 409, 422: shared/domain/idempotency/idempotency.service.ts), after auth and validation.
  */
+/** Route keys (`POST /path`, as API Gateway and the local router set `routeKey`) that honour Idempotency-Key. */
+const IDEMPOTENT_ROUTE_KEYS = new Set(routes.filter((r) => r.idempotent).map((r) => `${r.method} ${r.path}`));
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+/** Response header marking a replay of a stored response. */
+export const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed';
+/** How long a claim lasts when the runtime cannot say how much time the invocation has left. */
+const DEFAULT_LEASE_MS = 30_000;
+
 export function httpHandler<S extends z.ZodMiniType | undefined = undefined>(
   options: HandlerOptions<S>,
   fn: HandlerFn<BodyOf<S>>,
@@ -124,16 +185,39 @@ export function httpHandler<S extends z.ZodMiniType | undefined = undefined>(
   const chain = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ApiContext>()
     .use(injectLambdaContext(logger, { resetKeys: true }) as Middleware)
     .use(respond)
-    .use(normalizeHeaders)
-    .use(apiKeyAuth);
+    .use(normalizeHeaders);
+  if (options.preAuth) chain.use(beforeAuth(options.preAuth));
+  chain.use(apiKeyAuth);
   if (options.body) chain.use(jsonBody(options.invalidJson ?? DEFAULT_INVALID_JSON)).use(validate(options.body));
   return chain.handler(async (event, context) => {
-    const result = await fn({
-      org: context.org as OrgContext,
-      body: context.body as BodyOf<S>,
-      pathParameters: event.pathParameters ?? {},
-      requestId: context.awsRequestId,
-    });
-    return json(200, result);
+    const run = async () => {
+      const result = await fn({
+        org: context.org as OrgContext,
+        body: context.body as BodyOf<S>,
+        pathParameters: event.pathParameters ?? {},
+        query: event.queryStringParameters ?? {},
+        requestId: context.awsRequestId,
+        event,
+      });
+      return result instanceof RawResponse ? result.result : json(200, result);
+    };
+    const rawKey = IDEMPOTENT_ROUTE_KEYS.has(event.routeKey) ? event.headers[IDEMPOTENCY_HEADER] : undefined;
+    if (rawKey === undefined) return run();
+    const org = context.org as OrgContext;
+    const result = await runIdempotent(
+      {
+        organizationId: org.organizationId,
+        key: parseIdempotencyKey(rawKey),
+        fingerprint: requestFingerprint(event.routeKey, context.rawBody ?? ''),
+        // The claim outlives this invocation only if it dies without releasing it.
+        leaseMs: context.getRemainingTimeInMillis?.() ?? DEFAULT_LEASE_MS,
+      },
+      async () => {
+        const response = await run();
+        return { statusCode: response.statusCode ?? 200, body: response.body ?? '' };
+      },
+    );
+    const response = json(result.statusCode, {});
+    return { ...response, body: result.body, headers: { ...response.headers, [IDEMPOTENT_REPLAYED_HEADER]: String(result.replayed) } };
   });
 }

@@ -56,7 +56,8 @@ export function matchRoute(compiled: CompiledRoute[], method: string, pathname: 
   return undefined;
 }
 
-function fakeContext(route: { id: string }, requestId: string): Context {
+/** The Lambda context a local invocation gets (the local router's, the MQTT broker's and the S3 trigger's). */
+export function fakeContext(route: { id: string }, requestId: string): Context {
   return {
     callbackWaitsForEmptyEventLoop: false,
     functionName: `local-${route.id}`,

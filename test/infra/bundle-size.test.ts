@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { build } from 'esbuild';
 import { esbuildOptions, REPO_ROOT } from '../../lib/bundling';
-import { notFoundRoute, routes, workers } from '../../shared/routes';
+import { ingestion, notFoundRoute, queueWorkers, routes, schedules, workers } from '../../shared/routes';
 import { bundle, bundleTargets, type BundleResult } from '../../scripts/bench/bundles';
 
 const KiB = 1024;
@@ -15,22 +15,50 @@ const KiB = 1024;
  */
 const HANDLER_BUDGET = 440 * KiB;
 
+/**
+ * The only functions with their own budget, each for a dependency that is its whole job and that
+ * no other bundle may carry (checked below):
+ * - the MCP tool server: the MCP SDK (protocol, Streamable HTTP transport, its zod v3 compat layer
+ *   and ajv) on top of the domain services its tools call. Measured 744 KiB: floor + 421 KiB,
+ *   304 KiB over HANDLER_BUDGET. 820 KiB leaves about 10% for growth.
+ * - the OpenAPI document: every request and response schema of the API (that is what it
+ *   describes). Measured 456 KiB, 16 KiB over HANDLER_BUDGET; 500 KiB leaves about 10%.
+ * - the S3 backfill ingestion: the S3 client (streaming GetObject) on top of the telemetry
+ *   domain, gunzip and csv-parse. Measured 594 KiB. It runs from a queue, never on a request's
+ *   path, so its cold start is not an API latency; 660 KiB leaves about 10%.
+ */
+const OWN_BUDGETS: Record<string, number> = {
+  'functions/http/mcp/mcp.ts': 820 * KiB,
+  'functions/http/docs/openapi-document.ts': 500 * KiB,
+  'functions/ingest/s3.ts': 660 * KiB,
+};
+
 describe('bundle budget', () => {
   let bundles: BundleResult[] = [];
   beforeAll(async () => {
     bundles = await bundle(bundleTargets());
-  }, 60_000);
+    // 35 bundles take about 40 s on two cores on their own, longer beside other test files.
+  }, 180_000);
 
-  test('every route, worker and the not-found handler is bundled', () => {
+  test('every route, worker, ingestion function and the not-found handler is bundled', () => {
     const entries = new Set(bundles.map((b) => b.entry));
-    for (const d of [...routes, ...workers, notFoundRoute]) expect(entries).toContain(d.entry);
+    for (const d of [...routes, ...workers, ...schedules, ...queueWorkers, ...ingestion, notFoundRoute]) expect(entries).toContain(d.entry);
   });
 
   test.each(bundleTargets().map((t) => [t.name, t.entry] as const))('%s stays within the byte budget', (_name, entry) => {
     const b = bundles.find((x) => x.entry === entry) as BundleResult;
     expect(b.bytes).toBeGreaterThan(0);
-    expect(b.bytes).toBeLessThanOrEqual(HANDLER_BUDGET);
+    expect(b.bytes).toBeLessThanOrEqual(OWN_BUDGETS[entry] ?? HANDLER_BUDGET);
   });
+
+  test('the MCP SDK is bundled into the MCP function only; the Swagger UI files into none', async () => {
+    const withSdk = bundles.filter((b) => b.bytes > 0 && b.entry !== 'functions/http/mcp/mcp.ts');
+    for (const b of withSdk) {
+      const out = await build({ ...esbuildOptions(b.entry, path.join(REPO_ROOT, '.bench/memory/sdk-check.mjs')), write: false, metafile: true });
+      const inputs = Object.keys(out.metafile?.inputs ?? {});
+      expect(inputs.filter((i) => i.includes('@modelcontextprotocol/sdk') || i.includes('swagger-ui-dist'))).toEqual([]);
+    }
+  }, 120_000);
 
   test('createTicket carries no SQS client and leaves the Bedrock SDK to a runtime import()', async () => {
     const entry = routes.find((r) => r.id === 'CreateTicket')?.entry as string;

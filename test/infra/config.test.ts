@@ -12,6 +12,8 @@ describe('deployment context', () => {
       alarmEmail: undefined,
       sourceMaps: false,
       classifier: { kind: 'embedded' },
+      diagnosis: { kind: 'embedded' },
+      iotIngestion: true,
     });
   });
 
@@ -22,6 +24,8 @@ describe('deployment context', () => {
       alarmEmail: undefined,
       sourceMaps: true,
       classifier: { kind: 'embedded' },
+      diagnosis: { kind: 'embedded' },
+      iotIngestion: true,
     });
   });
 
@@ -32,6 +36,12 @@ describe('deployment context', () => {
       modelId: 'anthropic.claude-3-haiku-20240307-v1:0',
     });
     expect(read({ classifier: 'bedrock', bedrockModelId: 'eu.amazon.nova-lite-v1:0' }).classifier).toEqual({ kind: 'bedrock', modelId: 'eu.amazon.nova-lite-v1:0' });
+  });
+
+  test('iotIngestion: on by default, off with false (a second stage in the same account and Region)', () => {
+    expect(read({ iotIngestion: false }).iotIngestion).toBe(false);
+    expect(read({ iotIngestion: 'false' }).iotIngestion).toBe(false);
+    expect(read({ iotIngestion: true }).iotIngestion).toBe(true);
   });
 
   test.each([
@@ -54,6 +64,7 @@ describe('deployment context', () => {
     [{ classifier: 'bedrock', bedrockModelId: '*' }, /bedrockModelId" must be a Bedrock model/],
     [{ classifier: 'bedrock', bedrockModelId: 'arn:aws:bedrock:us-east-1::foundation-model/x.y' }, /bedrockModelId" must be a Bedrock model/],
     [{ classifier: 'bedrock', bedrockModelId: 'anthropic.*' }, /bedrockModelId" must be a Bedrock model/],
+    [{ iotIngestion: 'yes' }, /"iotIngestion" must be "true" or "false"/],
   ])('rejects %j', (context, message) => {
     expect(() => read(context)).toThrow(message);
   });

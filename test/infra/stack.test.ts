@@ -3,7 +3,7 @@ import { ENV } from '../../shared/config/env';
 import { TABLE } from '../../shared/db/table';
 import { CLASSIFIER_ENV } from '../../shared/domain/ticket/classifier/classifier';
 import { CHAT_DELIVERY_STREAM, CHAT_ENV } from '../../shared/domain/ticket/notification/chat-delivery';
-import { notFoundRoute, routes, workers, type RouteDefinition, type WorkerDefinition } from '../../shared/routes';
+import { ingestion, notFoundRoute, queueWorkers, routes, schedules, workers, type RouteDefinition, type WorkerDefinition } from '../../shared/routes';
 import { TABLE_ACTIONS } from '../../lib/constructs/fleet-function';
 import { API_THROTTLE } from '../../lib/fleetdesk-stack';
 import { logicalId, resourcesOf, synth, type Synth } from './synth';
@@ -16,15 +16,20 @@ beforeAll(() => {
   s = synth({ alarmEmail: 'ops@example.com' });
 });
 
+/** The function serving a route, worker or ingestion id (routes sharing one name it in `functionId`). */
+const functionIdOf = (id: string) => routes.find((r) => r.id === id)?.functionId ?? id;
+/** Distinct functions of the route table (the MCP endpoint's three methods are one function, the docs page and its assets another). */
+const routeFunctionIds = [...new Set(routes.map((r) => r.functionId ?? r.id))];
+
 function fnLogicalId(id: string): string {
-  const f = s.stack.functions.get(id);
+  const f = s.stack.functions.get(functionIdOf(id));
   if (!f) throw new Error(`no function ${id}`);
   return logicalId(s.stack, f.fn.node.defaultChild);
 }
 
 /** The statements of the inline policy attached to a function's role. */
 function statementsOf(id: string, from: Synth = s): Statement[] {
-  const f = from.stack.functions.get(id);
+  const f = from.stack.functions.get(functionIdOf(id));
   if (!f) throw new Error(`no function ${id}`);
   const roleId = logicalId(from.stack, f.role.node.defaultChild);
   const policies = Object.values(resourcesOf(from.template, 'AWS::IAM::Policy')).filter((p) =>
@@ -35,15 +40,31 @@ function statementsOf(id: string, from: Synth = s): Statement[] {
 
 const tableId = () => logicalId(s.stack, s.stack.tableConstruct.table.node.defaultChild);
 const everyDefinition: readonly (RouteDefinition | WorkerDefinition)[] = [...routes, ...workers];
+// IoT-rule ingestion functions (test/infra/iot.test.ts covers them in detail): one function and two queues each.
+const iotIngestionIds = ingestion.filter((d) => d.source === 'iotRule').map((d) => d.id);
+// S3 backfill functions (test/infra/backfill.test.ts covers them): one function, its queue and two dead-letter queues,
+// two SQS statements (consume its queue, send stream failures) and a second event source (the table stream) each.
+const s3IngestionIds = ingestion.filter((d) => d.source === 's3').map((d) => d.id);
+// Schedules (test/infra/anomaly.test.ts, connector.test.ts): one function, an EventBridge rule and a DLQ each.
+const scheduleIds = schedules.map((d) => d.id);
+// Queue-fed workers: one function, its work queue and that queue's DLQ, an SQS event source; it may send to its own
+// queue (continuations), and so may each schedule that feeds it.
+const queueWorkerIds = queueWorkers.map((d) => d.id);
+const queueFeeders = schedules.filter((d) => d.feeds !== undefined).length;
 const envOf = (id: string, from: Synth = s) =>
-  (resourcesOf(from.template, 'AWS::Lambda::Function')[logicalId(from.stack, from.stack.functions.get(id)?.fn.node.defaultChild)]?.Properties as {
+  (resourcesOf(from.template, 'AWS::Lambda::Function')[logicalId(from.stack, from.stack.functions.get(functionIdOf(id))?.fn.node.defaultChild)]?.Properties as {
     Environment: { Variables: Record<string, unknown> };
   }).Environment.Variables;
 
 describe('functions from the route table', () => {
-  test('exactly one function per route and per worker, plus the not-found fallback, and nothing else', () => {
-    s.template.resourceCountIs('AWS::Lambda::Function', routes.length + workers.length + 1);
-    expect([...s.stack.functions.keys()].sort()).toEqual([...everyDefinition.map((d) => d.id), notFoundRoute.id].sort());
+  test('exactly one function per route (or per shared functionId), per worker and per IoT ingestion, plus the not-found fallback, and nothing else', () => {
+    s.template.resourceCountIs(
+      'AWS::Lambda::Function',
+      routeFunctionIds.length + workers.length + iotIngestionIds.length + s3IngestionIds.length + scheduleIds.length + queueWorkerIds.length + 1,
+    );
+    expect([...s.stack.functions.keys()].sort()).toEqual(
+      [...routeFunctionIds, ...workers.map((d) => d.id), ...iotIngestionIds, ...s3IngestionIds, ...scheduleIds, ...queueWorkerIds, notFoundRoute.id].sort(),
+    );
   });
 
   test('the not-found function has no table, no env beyond the defaults and no grant beyond its logs', () => {
@@ -52,16 +73,17 @@ describe('functions from the route table', () => {
     expect(actions.sort()).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents']);
   });
 
-  test.each(everyDefinition.map((d) => [d.id, d] as const))('%s has the house defaults and TABLE_NAME', (id) => {
+  test.each(everyDefinition.map((d) => [d.id, d] as const))('%s has the house defaults and TABLE_NAME (none without table access)', (id, d) => {
     const props = resourcesOf(s.template, 'AWS::Lambda::Function')[fnLogicalId(id)]?.Properties;
     expect(props).toMatchObject({
       Runtime: 'nodejs22.x',
       Architectures: ['arm64'],
       Handler: 'index.handler',
       MemorySize: 512,
-      Environment: { Variables: { [ENV.tableName]: { Ref: tableId() } } },
       LoggingConfig: { LogGroup: expect.anything() },
     });
+    const env = (props as { Environment: { Variables: Record<string, unknown> } }).Environment.Variables;
+    expect(env[ENV.tableName]).toEqual(d.table ? { Ref: tableId() } : undefined);
     // Source maps are off by default, so nothing asks Node to load them.
     expect(JSON.stringify(props)).not.toContain('enable-source-maps');
   });
@@ -155,10 +177,10 @@ describe('least privilege', () => {
   test.each(everyDefinition.map((d) => [d.id, d] as const))('%s gets exactly its table actions', (id, d) => {
     const onTable = statementsOf(id).filter((st) => JSON.stringify(st.Resource) === JSON.stringify({ 'Fn::GetAtt': [tableId(), 'Arn'] }));
     const actions = onTable.flatMap((st) => asArray(st.Action)).filter((a) => a.startsWith('dynamodb:'));
-    expect(actions.sort()).toEqual([...TABLE_ACTIONS[d.table]].sort());
+    expect(actions.sort()).toEqual(d.table ? [...TABLE_ACTIONS[d.table]].sort() : []);
     if (d.table === 'read') expect(actions.some((a) => /Put|Update|Delete|Write|ConditionCheck/.test(a))).toBe(false);
     const onIndex = statementsOf(id).filter((st) => JSON.stringify(st.Resource).includes(`/index/${TABLE.gsi1.indexName}`));
-    expect(onIndex.flatMap((st) => asArray(st.Action))).toEqual(['dynamodb:Query']);
+    expect(onIndex.flatMap((st) => asArray(st.Action))).toEqual(d.table ? ['dynamodb:Query'] : []);
   });
 
   test('no API function can touch SQS or the stream: createTicket only writes the table (the outbox)', () => {
@@ -169,11 +191,15 @@ describe('least privilege', () => {
     }
   });
 
-  test('the only SQS grant anywhere is each worker sending its failures to its own DLQ', () => {
+  test('the only SQS grants: each worker and IoT ingestion function to its own failure queue, each IoT rule error action to its queue', () => {
     const sqsStatements = Object.values(resourcesOf(s.template, 'AWS::IAM::Policy')).flatMap((p) =>
       (p.Properties as { PolicyDocument: { Statement: Statement[] } }).PolicyDocument.Statement.filter((st) => asArray(st.Action).some((a) => a.startsWith('sqs:'))),
     );
-    expect(sqsStatements).toHaveLength(workers.length);
+    expect(sqsStatements).toHaveLength(workers.length + 2 * iotIngestionIds.length + 2 * s3IngestionIds.length + 2 * queueWorkerIds.length + queueFeeders);
+    for (const id of iotIngestionIds) {
+      const queueArn = { 'Fn::GetAtt': [logicalId(s.stack, s.stack.ingestionQueues.get(id)?.functionFailures.queue.node.defaultChild), 'Arn'] };
+      expect(statementsOf(id).filter((st) => asArray(st.Action).some((a) => a.startsWith('sqs:'))).map((st) => st.Resource)).toEqual([queueArn]);
+    }
     for (const w of workers) {
       const dlqId = logicalId(s.stack, s.stack.deadLetterQueues.get(w.id)?.queue.node.defaultChild);
       const mine = statementsOf(w.id).filter((st) => asArray(st.Action).some((a) => a.startsWith('sqs:')));
@@ -247,7 +273,7 @@ describe('chat delivery through the table stream (the outbox)', () => {
   });
 
   test('each worker has a filtered, retried stream event source with partial batch responses and a DLQ', () => {
-    s.template.resourceCountIs('AWS::Lambda::EventSourceMapping', workers.length);
+    s.template.resourceCountIs('AWS::Lambda::EventSourceMapping', workers.length + 2 * s3IngestionIds.length + queueWorkerIds.length);
     const mappings = Object.values(resourcesOf(s.template, 'AWS::Lambda::EventSourceMapping')).map((m) => m.Properties ?? {});
     for (const w of workers) {
       const dlqId = logicalId(s.stack, s.stack.deadLetterQueues.get(w.id)?.queue.node.defaultChild);
@@ -263,7 +289,8 @@ describe('chat delivery through the table stream (the outbox)', () => {
         DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [dlqId, 'Arn'] } } },
       });
       const patterns = (mapping?.FilterCriteria as { Filters: { Pattern: string }[] }).Filters.map((f) => JSON.parse(f.Pattern) as unknown);
-      const newImage = Object.fromEntries(Object.entries(w.filter.newImage).map(([k, v]) => [k, { S: [v] }]));
+      // A list of values means "any of them".
+      const newImage = Object.fromEntries(Object.entries(w.filter.newImage).map(([k, v]) => [k, { S: Array.isArray(v) ? v : [v] }]));
       expect(patterns).toEqual([{ eventName: [w.filter.eventName], dynamodb: { NewImage: newImage } }]);
     }
   });
@@ -277,7 +304,7 @@ describe('chat delivery through the table stream (the outbox)', () => {
   });
 
   test('each dead-letter queue is encrypted, TLS-only and kept 14 days', () => {
-    expect(s.stack.deadLetterQueues.size).toBe(workers.length);
+    expect(s.stack.deadLetterQueues.size).toBe(workers.length + scheduleIds.length);
     for (const [, dlq] of s.stack.deadLetterQueues) {
       const dlqId = logicalId(s.stack, dlq.queue.node.defaultChild);
       expect(resourcesOf(s.template, 'AWS::SQS::Queue')[dlqId]?.Properties).toMatchObject({ SqsManagedSseEnabled: true, MessageRetentionPeriod: 14 * 24 * 3600 });
@@ -288,18 +315,20 @@ describe('chat delivery through the table stream (the outbox)', () => {
         },
       });
     }
-    s.template.resourceCountIs('AWS::SQS::Queue', workers.length);
+    s.template.resourceCountIs('AWS::SQS::Queue', workers.length + 2 * iotIngestionIds.length + 3 * s3IngestionIds.length + scheduleIds.length + 2 * queueWorkerIds.length);
   });
 
   test('an errors alarm per function, an API 5xx alarm and a DLQ depth alarm per worker, all to the topic', () => {
     const alarms = Object.values(resourcesOf(s.template, 'AWS::CloudWatch::Alarm')).map((a) => a.Properties ?? {});
     const topicId = Object.keys(resourcesOf(s.template, 'AWS::SNS::Topic'))[0];
     for (const a of alarms) expect(a.AlarmActions).toEqual([{ Ref: topicId }]);
-    for (const id of [...everyDefinition.map((d) => d.id), notFoundRoute.id]) {
+    for (const id of [...everyDefinition.map((d) => d.id), ...iotIngestionIds, ...s3IngestionIds, ...scheduleIds, ...queueWorkerIds, notFoundRoute.id]) {
       expect(alarms.some((a) => a.MetricName === 'Errors' && JSON.stringify(a.Dimensions).includes(`"${fnLogicalId(id)}"`))).toBe(true);
     }
     expect(alarms.some((a) => a.MetricName === '5xx' && a.Namespace === 'AWS/ApiGateway')).toBe(true);
-    expect(alarms.filter((a) => a.MetricName === 'ApproximateNumberOfMessagesVisible')).toHaveLength(workers.length);
+    expect(alarms.filter((a) => a.MetricName === 'ApproximateNumberOfMessagesVisible')).toHaveLength(
+      workers.length + 2 * iotIngestionIds.length + 2 * s3IngestionIds.length + scheduleIds.length + queueWorkerIds.length,
+    );
     s.template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@example.com' });
   });
 });
@@ -312,6 +341,11 @@ describe('classifier configuration', () => {
       ),
     );
   const arn = (resource: unknown) => JSON.stringify(resource);
+  /** Functions configured for the Bedrock classifier in a synth. */
+  const bedrockFunctions = (from: Synth) =>
+    Object.values(resourcesOf(from.template, 'AWS::Lambda::Function')).filter(
+      (f) => (f.Properties as { Environment?: { Variables?: Record<string, unknown> } }).Environment?.Variables?.[CLASSIFIER_ENV.classifier] === 'bedrock',
+    ).length;
 
   test('embedded (default): no classifier env, no Bedrock grant anywhere', () => {
     for (const route of routes) {
@@ -332,19 +366,22 @@ describe('classifier configuration', () => {
       const mine = statementsOf(route.id, b).filter((st) => asArray(st.Action).some((a) => a.startsWith('bedrock:')));
       expect(mine).toHaveLength(classifies ? 1 : 0);
     }
+    // One statement per classifying function (CreateTicket, the MCP function's create_ticket, ...), all the same.
     const all = bedrockStatements(b);
-    expect(all).toHaveLength(1);
-    expect(asArray(all[0]?.Action ?? [])).toEqual(['bedrock:InvokeModel']);
-    expect(arn(all[0]?.Resource)).toBe(
-      JSON.stringify({ 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':bedrock:', { Ref: 'AWS::Region' }, `::foundation-model/${modelId}`]] }),
-    );
+    expect(all).toHaveLength(bedrockFunctions(b));
+    for (const st of all) {
+      expect(asArray(st.Action)).toEqual(['bedrock:InvokeModel']);
+      expect(arn(st.Resource)).toBe(
+        JSON.stringify({ 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':bedrock:', { Ref: 'AWS::Region' }, `::foundation-model/${modelId}`]] }),
+      );
+    }
   });
 
   test('bedrock with an inference profile: the profile ARN, the model in the stack Region, and other Regions only through the profile', () => {
     const modelId = 'us.anthropic.claude-3-5-haiku-20241022-v1:0';
     const b = synth({ classifier: 'bedrock', bedrockModelId: modelId });
     const all = bedrockStatements(b);
-    expect(all).toHaveLength(2);
+    expect(all).toHaveLength(2 * bedrockFunctions(b));
     for (const st of all) {
       expect(asArray(st.Action)).toEqual(['bedrock:InvokeModel']);
       expect(asArray(st.Resource)).not.toContain('*');
@@ -361,8 +398,8 @@ describe('classifier configuration', () => {
 });
 
 describe('route and worker lists of any length', () => {
-  test('no workers: no event source mapping and no queue', () => {
-    const small = synth({}, { routes: routes.slice(0, 1), workers: [] });
+  test('no workers and no ingestion: no event source mapping and no queue', () => {
+    const small = synth({}, { routes: routes.slice(0, 1), workers: [], ingestion: [], schedules: [], queueWorkers: [] });
     small.template.resourceCountIs('AWS::Lambda::Function', 2); // the route and the not-found fallback
     small.template.resourceCountIs('AWS::Lambda::EventSourceMapping', 0);
     small.template.resourceCountIs('AWS::SQS::Queue', 0);
@@ -376,7 +413,7 @@ describe('route and worker lists of any length', () => {
       { id: 'WorkerA', entry: 'functions/http/device/get-device.ts', source: 'tableStream', filter, table: 'read' },
       { id: 'WorkerB', entry: 'functions/http/device/get-device.ts', source: 'tableStream', filter, table: 'readwrite' },
     ];
-    const two = synth({}, { routes: [], workers: extra });
+    const two = synth({}, { routes: [], workers: extra, ingestion: [], schedules: [], queueWorkers: [] });
     two.template.resourceCountIs('AWS::Lambda::Function', 3);
     two.template.resourceCountIs('AWS::Lambda::EventSourceMapping', 2);
     two.template.resourceCountIs('AWS::SQS::Queue', 2);

@@ -2,6 +2,7 @@ import { App, type Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { readDeploymentConfig } from '../../lib/config';
 import { FleetdeskStack, type FleetdeskStackProps } from '../../lib/fleetdesk-stack';
+import { CONNECTOR_STACK_NAME, FleetdeskIotConnectorStack, readConnectorConfig } from '../../lib/iot-connector-stack';
 
 /**
  * Test apps skip esbuild (bundling-stacks: []) and CDK's built-in CloudFormation validation:
@@ -39,4 +40,21 @@ type Resources = Record<string, { Type: string; Properties?: Record<string, unkn
 /** Every resource of a type, keyed by logical id. */
 export function resourcesOf(template: Template, type: string): Resources {
   return template.findResources(type) as Resources;
+}
+
+/** The IoT connector stack as bin/app.ts builds it with `-c fleetdeskUrl=… -c topicFilter=… -c identifierSegment=…`. */
+export function synthConnector(context: Record<string, unknown> = {}): { app: App; stack: FleetdeskIotConnectorStack; template: Template } {
+  const app = new App({
+    context: {
+      ...FAST_SYNTH_CONTEXT,
+      fleetdeskUrl: 'https://abc123.execute-api.eu-west-1.amazonaws.com/',
+      topicFilter: 'things/+/telemetry',
+      identifierSegment: '2',
+      ...context,
+    },
+  });
+  const config = readConnectorConfig(app.node);
+  if (!config) throw new Error('connector context missing');
+  const stack = new FleetdeskIotConnectorStack(app, CONNECTOR_STACK_NAME, { config, alarmEmail: 'ops@example.com' });
+  return { app, stack, template: Template.fromStack(stack) };
 }

@@ -200,7 +200,10 @@ describe('team-chat notification through the table stream (AWS shape: the outbox
 
     const read = await api.get(`/ticket/${res.body.ticketId}`, apiKey);
     expect(Object.keys(read.body).sort()).toEqual(
-      ['ticketId', 'title', 'description', 'priority', 'category', 'categorySource', 'assignee', 'customerId', 'messages', 'status', 'createdAt'].sort(),
+      [
+        'ticketId', 'title', 'description', 'priority', 'category', 'categorySource', 'categoryConfidence', 'assignee', 'customerId', 'messages', 'status', 'createdAt',
+        'source', 'deviceIdentifier', 'incidentId', 'owners', 'diagnosis',
+      ].sort(),
     );
   });
 

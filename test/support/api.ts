@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { startHttpServer } from '../../shared/local/server';
+import type { RouteDefinition } from '../../shared/routes';
 
 export interface ApiResponse {
   status: number;
@@ -21,7 +22,7 @@ export function useLocalApi() {
 
   /** Sends a request; `body` as a string is sent raw, anything else as JSON. */
   async function call(
-    method: 'GET' | 'POST',
+    method: RouteDefinition['method'],
     route: string,
     options: { apiKey?: string; body?: unknown; headers?: Record<string, string> } = {},
   ): Promise<ApiResponse> {
@@ -43,8 +44,17 @@ export function useLocalApi() {
     return { status: res.status, body };
   }
 
+  /** Sends a request and returns the raw answer, for routes that answer something other than JSON (pages, assets). */
+  async function raw(method: RouteDefinition['method'], route: string, init: { headers?: Record<string, string>; body?: string } = {}) {
+    const res = await fetch(`${state.url}${route}`, { method, headers: init.headers, body: init.body });
+    return { status: res.status, contentType: res.headers.get('content-type') ?? '', headers: res.headers, text: await res.text() };
+  }
+
   return {
     call,
+    raw,
+    /** The server's base URL (`http://localhost:<port>`), once started. */
+    url: () => state.url,
     post: (route: string, apiKey: string, body?: unknown) => call('POST', `/api/ext-v1${route}`, { apiKey, body }),
     get: (route: string, apiKey: string) => call('GET', `/api/ext-v1${route}`, { apiKey }),
   };

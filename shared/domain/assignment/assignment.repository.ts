@@ -18,9 +18,9 @@ export interface LinkPair {
   deviceId: string;
 }
 
-/** The two items of a link, each Put only if absent. */
-function linkItems(organizationId: string, pair: LinkPair, now: string) {
-  const attributes = { customerId: pair.customerId, identifier: pair.identifier, deviceId: pair.deviceId, createdAt: now };
+/** The two items of a link, each Put only if absent; `createdBy` tags them for {@link unlinkCreatedBy}. */
+function linkItems(organizationId: string, pair: LinkPair, now: string, createdBy?: string) {
+  const attributes = { customerId: pair.customerId, identifier: pair.identifier, deviceId: pair.deviceId, createdAt: now, createdBy };
   return [
     {
       Put: {
@@ -54,9 +54,9 @@ function unlinkItems(organizationId: string, customerId: string, identifier: str
   ];
 }
 
-async function linkPairs(organizationId: string, pairs: LinkPair[]) {
+async function linkPairs(organizationId: string, pairs: LinkPair[], createdBy?: string) {
   const now = new Date().toISOString();
-  const { done, failed } = await transactWriteEach(pairs, (pair) => linkItems(organizationId, pair, now));
+  const { done, failed } = await transactWriteEach(pairs, (pair) => linkItems(organizationId, pair, now, createdBy));
   return { linked: done, alreadyLinked: failed.map((f) => f.entry) };
 }
 
@@ -68,8 +68,9 @@ export async function linkDeviceToCustomers(
   organizationId: string,
   device: { identifier: string; deviceId: string },
   customerIds: string[],
+  createdBy?: string,
 ): Promise<{ linked: string[]; alreadyLinked: string[] }> {
-  const { linked, alreadyLinked } = await linkPairs(organizationId, customerIds.map((customerId) => ({ ...device, customerId })));
+  const { linked, alreadyLinked } = await linkPairs(organizationId, customerIds.map((customerId) => ({ ...device, customerId })), createdBy);
   return { linked: linked.map((p) => p.customerId), alreadyLinked: alreadyLinked.map((p) => p.customerId) };
 }
 
@@ -81,8 +82,9 @@ export async function linkDevicesToCustomer(
   organizationId: string,
   customerId: string,
   devices: { identifier: string; deviceId: string }[],
+  createdBy?: string,
 ): Promise<{ linked: string[]; alreadyLinked: string[] }> {
-  const { linked, alreadyLinked } = await linkPairs(organizationId, devices.map((device) => ({ ...device, customerId })));
+  const { linked, alreadyLinked } = await linkPairs(organizationId, devices.map((device) => ({ ...device, customerId })), createdBy);
   return { linked: linked.map((p) => p.identifier), alreadyLinked: alreadyLinked.map((p) => p.identifier) };
 }
 
@@ -116,4 +118,20 @@ export async function unlinkDevicesFromCustomer(
 ): Promise<{ unlinked: string[]; notLinked: string[] }> {
   const { done, failed } = await transactWriteEach(identifiers, (identifier) => unlinkItems(organizationId, customerId, identifier));
   return { unlinked: done, notLinked: failed.map((f) => f.entry) };
+}
+
+/**
+ * Compensation: removes the links among `pairs` that operation `createdBy` wrote (both items, each
+ * Delete conditioned on the tag, so a link another request made is never touched).
+ */
+export async function unlinkCreatedBy(
+  organizationId: string,
+  pairs: { customerId: string; identifier: string }[],
+  createdBy: string,
+): Promise<void> {
+  const tagged = { ConditionExpression: 'createdBy = :op', ExpressionAttributeValues: { ':op': createdBy } };
+  await transactWriteEach(pairs, (pair) => [
+    { Delete: { TableName: tableName(), Key: keys.customerDevice(organizationId, pair.customerId, pair.identifier), ...tagged } },
+    { Delete: { TableName: tableName(), Key: keys.deviceOwner(organizationId, pair.identifier, pair.customerId), ...tagged } },
+  ]);
 }

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { isValidEmail, normalizeEmail } from '../common.schema';
+import { KEY_PART_MAX_BYTES } from '../../db/keys';
+import { isValidEmail, keyPartString, keyPartTooLong, normalizeEmail, wellFormedText } from '../common.schema';
 import { DEVICE_IDENTIFIER_MAX, DEVICE_TYPE_MAX } from '../device/device.schema';
 import { INVALID_EMAIL } from '../customer/customer.schema';
 
@@ -31,6 +32,8 @@ export const DEVICE_IDENTIFIERS_REQUIRED = 'Invalid input: deviceIdentifiers mus
 export const DEVICE_IDENTIFIERS_TOO_MANY = `Too many deviceIdentifiers. Maximum ${DEVICE_IDENTIFIERS_MAX} per request`;
 export const DEVICE_IDENTIFIERS_ENTRY = 'Invalid input: deviceIdentifiers must contain only non-empty strings';
 export const DEVICE_IDENTIFIERS_ENTRY_TOO_LONG = `Invalid input: each device identifier must be at most ${DEVICE_IDENTIFIER_MAX} characters`;
+export const DEVICE_IDENTIFIER_TOO_MANY_BYTES = keyPartTooLong('deviceIdentifier', KEY_PART_MAX_BYTES.deviceIdentifier);
+export const DEVICE_IDENTIFIERS_ENTRY_TOO_MANY_BYTES = `Invalid input: each device identifier must be at most ${KEY_PART_MAX_BYTES.deviceIdentifier} bytes of UTF-8 text`;
 export const DEVICE_TYPE_INVALID = `deviceType must be a non-empty string of at most ${DEVICE_TYPE_MAX} characters`;
 export const booleanExpected = (field: string) => `${field} must be a boolean`;
 
@@ -57,8 +60,13 @@ function identifierList(required: string) {
       z.array(
         z.string({ error: DEVICE_IDENTIFIERS_ENTRY }).check(
           z.trim(),
+          wellFormedText('deviceIdentifiers'),
           z.minLength(1, DEVICE_IDENTIFIERS_ENTRY),
           z.maxLength(DEVICE_IDENTIFIER_MAX, DEVICE_IDENTIFIERS_ENTRY_TOO_LONG),
+          z.refine((id) => Buffer.byteLength(id, 'utf8') <= KEY_PART_MAX_BYTES.deviceIdentifier, {
+            error: DEVICE_IDENTIFIERS_ENTRY_TOO_MANY_BYTES,
+            abort: true,
+          }),
         ),
       ),
     ),
@@ -97,11 +105,13 @@ function resolveDeviceType(ctx: { issues: unknown[] }, autoCreate: boolean, raw:
  */
 export const AssignDeviceToOwnersBody = z.pipe(
   z.object({
-    deviceIdentifier: z.string({ error: DEVICE_IDENTIFIER_REQUIRED }).check(
-      z.trim(),
-      z.minLength(1, DEVICE_IDENTIFIER_REQUIRED),
-      z.maxLength(DEVICE_IDENTIFIER_MAX, DEVICE_IDENTIFIER_TOO_LONG),
-    ),
+    deviceIdentifier: keyPartString({
+      field: 'deviceIdentifier',
+      part: 'deviceIdentifier',
+      required: DEVICE_IDENTIFIER_REQUIRED,
+      maxChars: DEVICE_IDENTIFIER_MAX,
+      tooLongChars: DEVICE_IDENTIFIER_TOO_LONG,
+    }),
     customerEmails: z
       .array(z.unknown(), { error: CUSTOMER_EMAILS_REQUIRED })
       .check(z.maxLength(CUSTOMER_EMAILS_MAX, CUSTOMER_EMAILS_TOO_MANY)),
@@ -129,6 +139,7 @@ export const AssignDevicesToOwnerBody = z.pipe(
   z.object({
     customerEmail: z.string({ error: CUSTOMER_EMAIL_REQUIRED }).check(
       z.trim(),
+      wellFormedText('customerEmail'),
       z.minLength(1, CUSTOMER_EMAIL_REQUIRED),
       z.refine((value) => isValidEmail(value), { error: INVALID_EMAIL, abort: true }),
     ),
@@ -155,12 +166,15 @@ export type AssignDevicesToOwnerInput = z.output<typeof AssignDevicesToOwnerBody
  */
 export const UnassignDeviceFromOwnerBody = z.pipe(
   z.object({
-    deviceIdentifier: z.string({ error: BOTH_REQUIRED }).check(z.trim(), z.minLength(1, BOTH_REQUIRED)),
-    customerEmail: z.string({ error: BOTH_REQUIRED }).check(z.trim(), z.minLength(1, BOTH_REQUIRED)),
+    deviceIdentifier: z.string({ error: BOTH_REQUIRED }).check(z.trim(), wellFormedText('deviceIdentifier'), z.minLength(1, BOTH_REQUIRED)),
+    customerEmail: z.string({ error: BOTH_REQUIRED }).check(z.trim(), wellFormedText('customerEmail'), z.minLength(1, BOTH_REQUIRED)),
   }),
   z.transform((body, ctx) => {
     if (!isValidEmail(body.customerEmail)) return fail(ctx, INVALID_EMAIL, body.customerEmail);
     if (body.deviceIdentifier.length > DEVICE_IDENTIFIER_MAX) return fail(ctx, DEVICE_IDENTIFIER_TOO_LONG, body.deviceIdentifier);
+    if (Buffer.byteLength(body.deviceIdentifier, 'utf8') > KEY_PART_MAX_BYTES.deviceIdentifier) {
+      return fail(ctx, DEVICE_IDENTIFIER_TOO_MANY_BYTES, body.deviceIdentifier);
+    }
     return { deviceIdentifier: body.deviceIdentifier, email: normalizeEmail(body.customerEmail) };
   }),
 );
@@ -172,7 +186,7 @@ export type UnassignDeviceFromOwnerInput = z.output<typeof UnassignDeviceFromOwn
  */
 export const UnassignDevicesFromOwnerBody = z.pipe(
   z.object({
-    customerEmail: z.string({ error: UNASSIGN_INPUT_REQUIRED }).check(z.trim(), z.minLength(1, UNASSIGN_INPUT_REQUIRED)),
+    customerEmail: z.string({ error: UNASSIGN_INPUT_REQUIRED }).check(z.trim(), wellFormedText('customerEmail'), z.minLength(1, UNASSIGN_INPUT_REQUIRED)),
     deviceIdentifiers: z.array(z.unknown(), { error: UNASSIGN_INPUT_REQUIRED }).check(z.minLength(1, UNASSIGN_INPUT_REQUIRED)),
   }),
   z.transform((body, ctx) => {
@@ -184,9 +198,48 @@ export const UnassignDevicesFromOwnerBody = z.pipe(
 );
 export type UnassignDevicesFromOwnerInput = z.output<typeof UnassignDevicesFromOwnerBody>;
 
+// --- Responses: the OpenAPI document and the MCP tools' output schemas are generated from these ---
+
 /** One device in the assignDevicesToOwner lists. */
-export interface AssignedDevice {
-  identifier: string;
-  deviceId: string;
-  wasCreated: boolean;
-}
+export const AssignedDeviceItem = z.object({ identifier: z.string(), deviceId: z.string(), wasCreated: z.boolean() });
+export type AssignedDevice = z.infer<typeof AssignedDeviceItem>;
+
+/** 200 of POST /deviceAssignment/assignDeviceToOwners (spec 4.6). */
+export const AssignDeviceToOwnersResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  deviceId: z.string(),
+  deviceWasCreated: z.boolean(),
+  assignedCustomers: z.array(z.object({ email: z.string(), customerId: z.string(), wasCreated: z.boolean() })),
+});
+
+/** 200 of POST /deviceAssignment/assignDevicesToOwner (spec 4.7). */
+export const AssignDevicesToOwnerResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  customerId: z.string(),
+  customerWasCreated: z.boolean(),
+  assignedDevices: z.array(AssignedDeviceItem),
+  alreadyAssigned: z.array(AssignedDeviceItem),
+  /** Identifiers not found (autoCreateDevices false). */
+  skipped: z.array(z.string()),
+});
+
+/** 200 of POST /deviceAssignment/unassignDeviceFromOwner (spec 4.8). */
+export const UnassignDeviceFromOwnerResponse = z.object({
+  success: z.literal(true),
+  message: z.literal('Device successfully unassigned from customer'),
+  customerId: z.string(),
+  deviceIdentifier: z.string(),
+  devicesRemaining: z.array(z.string()),
+});
+
+/** 200 of POST /deviceAssignment/unassignDevicesFromOwner (spec 4.9). */
+export const UnassignDevicesFromOwnerResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  customerId: z.string(),
+  unassignedDevices: z.array(z.string()),
+  skipped: z.array(z.string()),
+  devicesRemaining: z.array(z.string()),
+});

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { BadRequestError, NotFoundError } from '../errors';
+import { logger } from '../../logging/logger';
 import type { OrgContext } from '../organization/organization.schema';
 import * as customers from '../customer/customer.repository';
 import * as devices from '../device/device.repository';
@@ -16,13 +18,56 @@ import {
 } from './assignment.schema';
 
 /**
+ * What one assignment call tried to create, tagged with its operation id. Devices, customers and
+ * their links cannot share one transaction (up to 401 items), so a call that fails after writing
+ * undoes exactly its own creations ({@link undo}): what another request created or linked
+ * meanwhile is never touched, and an entity another request linked to meanwhile stays.
+ */
+interface Creations {
+  op: string;
+  devices: string[];
+  emails: string[];
+  links: { customerId: string; identifier: string }[];
+}
+
+const newCreations = (): Creations => ({ op: randomUUID(), devices: [], emails: [], links: [] });
+
+/** Links first (they point at the rest), then customers and devices. Never masks the original failure. */
+async function undo(organizationId: string, creations: Creations): Promise<void> {
+  try {
+    await repo.unlinkCreatedBy(organizationId, creations.links, creations.op);
+    await Promise.all([
+      customers.deleteCustomersCreatedBy(organizationId, creations.emails, creations.op),
+      devices.deleteDevicesCreatedBy(organizationId, creations.devices, creations.op),
+    ]);
+  } catch (error) {
+    logger.error('Assignment compensation failed; a retry of the request completes it', error instanceof Error ? error : String(error));
+  }
+}
+
+/** Runs an assignment's writes; on failure undoes its own creations, then rethrows. */
+async function allOrNothing<T>(organizationId: string, write: (creations: Creations) => Promise<T>): Promise<T> {
+  const creations = newCreations();
+  try {
+    return await write(creations);
+  } catch (error) {
+    await undo(organizationId, creations);
+    throw error;
+  }
+}
+
+/**
  * Customer ids for normalised emails, creating the missing customers (name = email prefix) in
  * batched conditional transactions; `known` comes from one batched read. An email created
  * concurrently comes back with the existing id, so exactly one caller sees `wasCreated: true`.
  */
-async function findOrCreateCustomers(organizationId: string, emails: string[], known: Map<string, string>) {
+async function findOrCreateCustomers(organizationId: string, emails: string[], known: Map<string, string>, creations: Creations) {
   const missing = emails.filter((email) => !known.has(email));
-  const created = missing.length > 0 ? await customers.createCustomersIfMissing(organizationId, missing) : new Map<string, { customerId: string; created: boolean }>();
+  creations.emails.push(...missing);
+  const created =
+    missing.length > 0
+      ? await customers.createCustomersIfMissing(organizationId, missing, creations.op)
+      : new Map<string, { customerId: string; created: boolean }>();
   return emails.map((email) => {
     const existingId = known.get(email);
     if (existingId) return { email, customerId: existingId, wasCreated: false };
@@ -46,22 +91,26 @@ export async function assignDeviceToOwners(org: OrgContext, input: AssignDeviceT
     customers.findCustomerIdsByEmails(orgId, input.emails),
   ]);
 
-  let device: { identifier: string; deviceId: string };
-  let deviceWasCreated = false;
-  if (found) {
-    device = { identifier, deviceId: found.device.deviceId };
-  } else {
-    if (!input.autoCreateDevice || !input.deviceType) throw new NotFoundError(DEVICE_NOT_FOUND_AUTO_CREATE);
-    const created = (await devices.createDevicesIfMissing(orgId, [identifier], input.deviceType)).get(identifier);
-    if (!created) throw new Error('Device creation returned no result');
-    device = { identifier, deviceId: created.deviceId };
-    deviceWasCreated = created.created;
-  }
+  if (!found && (!input.autoCreateDevice || !input.deviceType)) throw new NotFoundError(DEVICE_NOT_FOUND_AUTO_CREATE);
+  const deviceType = input.deviceType as string;
 
-  const assignedCustomers = await findOrCreateCustomers(orgId, input.emails, known);
-  const owners = new Set(found?.ownerIds ?? []);
-  const toLink = [...new Set(assignedCustomers.map((c) => c.customerId))].filter((id) => !owners.has(id));
-  if (toLink.length > 0) await repo.linkDeviceToCustomers(orgId, device, toLink);
+  const { device, deviceWasCreated, assignedCustomers } = await allOrNothing(orgId, async (creations) => {
+    let device = { identifier, deviceId: found?.device.deviceId ?? '' };
+    let deviceWasCreated = false;
+    if (!found) {
+      creations.devices.push(identifier);
+      const created = (await devices.createDevicesIfMissing(orgId, [identifier], deviceType, creations.op)).get(identifier);
+      if (!created) throw new Error('Device creation returned no result');
+      device = { identifier, deviceId: created.deviceId };
+      deviceWasCreated = created.created;
+    }
+    const assignedCustomers = await findOrCreateCustomers(orgId, input.emails, known, creations);
+    const owners = new Set(found?.ownerIds ?? []);
+    const toLink = [...new Set(assignedCustomers.map((c) => c.customerId))].filter((id) => !owners.has(id));
+    creations.links.push(...toLink.map((customerId) => ({ customerId, identifier })));
+    if (toLink.length > 0) await repo.linkDeviceToCustomers(orgId, device, toLink, creations.op);
+    return { device, deviceWasCreated, assignedCustomers };
+  });
 
   return {
     success: true,
@@ -73,8 +122,8 @@ export async function assignDeviceToOwners(org: OrgContext, input: AssignDeviceT
 }
 
 /** The customer of a normalised email, created when missing; `wasCreated` only for the creator. */
-async function findOrCreateCustomer(organizationId: string, email: string, knownId: string | undefined) {
-  const [customer] = await findOrCreateCustomers(organizationId, [email], new Map(knownId ? [[email, knownId]] : []));
+async function findOrCreateCustomer(organizationId: string, email: string, knownId: string | undefined, creations: Creations) {
+  const [customer] = await findOrCreateCustomers(organizationId, [email], new Map(knownId ? [[email, knownId]] : []), creations);
   return customer as { email: string; customerId: string; wasCreated: boolean };
 }
 
@@ -96,26 +145,33 @@ export async function assignDevicesToOwner(org: OrgContext, input: AssignDevices
   const createMissing = input.autoCreateDevices && input.deviceType !== undefined && missing.length > 0;
   if (existing.size === 0 && !createMissing) throw new BadRequestError(NO_VALID_DEVICES);
 
-  const [customer, created] = await Promise.all([
-    findOrCreateCustomer(orgId, input.email, knownCustomerId),
-    createMissing ? devices.createDevicesIfMissing(orgId, missing, input.deviceType as string) : new Map<string, { deviceId: string; created: boolean }>(),
-  ]);
+  const { customer, usable, skipped, linkedNow } = await allOrNothing(orgId, async (creations) => {
+    if (createMissing) creations.devices.push(...missing);
+    const [customer, created] = await Promise.all([
+      findOrCreateCustomer(orgId, input.email, knownCustomerId, creations),
+      createMissing
+        ? devices.createDevicesIfMissing(orgId, missing, input.deviceType as string, creations.op)
+        : new Map<string, { deviceId: string; created: boolean }>(),
+    ]);
 
-  const usable: AssignedDevice[] = [];
-  const skipped: string[] = [];
-  for (const identifier of identifiers) {
-    const deviceId = existing.get(identifier);
-    const made = created.get(identifier);
-    if (deviceId) usable.push({ identifier, deviceId, wasCreated: false });
-    else if (made) usable.push({ identifier, deviceId: made.deviceId, wasCreated: made.created });
-    else skipped.push(identifier);
-  }
+    const usable: AssignedDevice[] = [];
+    const skipped: string[] = [];
+    for (const identifier of identifiers) {
+      const deviceId = existing.get(identifier);
+      const made = created.get(identifier);
+      if (deviceId) usable.push({ identifier, deviceId, wasCreated: false });
+      else if (made) usable.push({ identifier, deviceId: made.deviceId, wasCreated: made.created });
+      else skipped.push(identifier);
+    }
 
-  const linkedBefore = customer.wasCreated
-    ? new Set<string>()
-    : await repo.linkedAmongDevicesOfCustomer(orgId, customer.customerId, usable.map((d) => d.identifier));
-  const { linked } = await repo.linkDevicesToCustomer(orgId, customer.customerId, usable.filter((d) => !linkedBefore.has(d.identifier)));
-  const linkedNow = new Set(linked);
+    const linkedBefore = customer.wasCreated
+      ? new Set<string>()
+      : await repo.linkedAmongDevicesOfCustomer(orgId, customer.customerId, usable.map((d) => d.identifier));
+    const toLink = usable.filter((d) => !linkedBefore.has(d.identifier));
+    creations.links.push(...toLink.map((d) => ({ customerId: customer.customerId, identifier: d.identifier })));
+    const { linked } = await repo.linkDevicesToCustomer(orgId, customer.customerId, toLink, creations.op);
+    return { customer, usable, skipped, linkedNow: new Set(linked) };
+  });
   const assignedDevices = usable.filter((d) => linkedNow.has(d.identifier));
   const alreadyAssigned = usable.filter((d) => !linkedNow.has(d.identifier));
 

@@ -72,8 +72,12 @@ export async function createCustomer(organizationId: string, fields: CustomerFie
   }
 }
 
-/** The two conditional Puts that create a customer: the email guard (item 0) and the customer. */
-function newCustomerItems(organizationId: string, fields: CustomerFields) {
+/**
+ * The two conditional Puts that create a customer: the email guard (item 0) and the customer.
+ * `createdBy` tags both with the operation that creates them, so that operation can undo exactly
+ * its own creations if it fails later ({@link deleteCustomersCreatedBy}).
+ */
+export function newCustomerItems(organizationId: string, fields: CustomerFields, createdBy?: string) {
   const id = randomUUID();
   const emailNormalized = normalizeEmail(fields.email);
   const now = new Date().toISOString();
@@ -93,7 +97,7 @@ function newCustomerItems(organizationId: string, fields: CustomerFields) {
     {
       Put: {
         TableName: tableName(),
-        Item: { ...keys.customerEmail(organizationId, emailNormalized), entity: 'customerEmail', customerId: id },
+        Item: { ...keys.customerEmail(organizationId, emailNormalized), entity: 'customerEmail', customerId: id, createdBy },
         ConditionExpression: 'attribute_not_exists(pk)',
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
       },
@@ -101,7 +105,7 @@ function newCustomerItems(organizationId: string, fields: CustomerFields) {
     {
       Put: {
         TableName: tableName(),
-        Item: { ...keys.customer(organizationId, id), entity: 'customer', ...item, updatedAt: now },
+        Item: { ...keys.customer(organizationId, id), entity: 'customer', ...item, updatedAt: now, createdBy },
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
@@ -267,8 +271,9 @@ export async function findCustomerIdsByEmails(
 export async function createCustomersIfMissing(
   organizationId: string,
   emailsNormalized: string[],
+  createdBy?: string,
 ): Promise<Map<string, { customerId: string; created: boolean }>> {
-  const offers = emailsNormalized.map((email) => ({ email, ...newCustomerItems(organizationId, { email }) }));
+  const offers = emailsNormalized.map((email) => ({ email, ...newCustomerItems(organizationId, { email }, createdBy) }));
   const { done, failed } = await transactWriteEach(offers, (offer) => offer.items);
   const result = new Map<string, { customerId: string; created: boolean }>(
     done.map((offer) => [offer.email, { customerId: offer.id, created: true }]),
@@ -288,4 +293,27 @@ export async function createCustomersIfMissing(
     }
   }
   return result;
+}
+
+/**
+ * Compensation: deletes the customers among `emailsNormalized` that operation `createdBy` created
+ * (guard and customer, one transaction each, both conditioned on the tag), unless a device was
+ * linked to one meanwhile by another request: that customer is in use and stays.
+ */
+export async function deleteCustomersCreatedBy(organizationId: string, emailsNormalized: string[], createdBy: string): Promise<void> {
+  if (emailsNormalized.length === 0) return;
+  const guards = await batchGet<{ customerId: string; emailNormalized?: string; createdBy?: string; pk: string }>(
+    emailsNormalized.map((email) => keys.customerEmail(organizationId, email)),
+  );
+  const ours = guards.filter((guard) => guard.createdBy === createdBy);
+  const unused: { pk: string; customerId: string }[] = [];
+  for (const guard of ours) {
+    const links = await queryPartition(keys.customerPartition(organizationId, guard.customerId), { skPrefix: SK.deviceLinkPrefix, projection: ['sk'] });
+    if (links.length === 0) unused.push(guard);
+  }
+  const tagged = { ConditionExpression: 'createdBy = :op', ExpressionAttributeValues: { ':op': createdBy } };
+  await transactWriteEach(unused, (guard) => [
+    { Delete: { TableName: tableName(), Key: { pk: guard.pk, sk: SK.email }, ...tagged } },
+    { Delete: { TableName: tableName(), Key: keys.customer(organizationId, guard.customerId), ...tagged } },
+  ]);
 }

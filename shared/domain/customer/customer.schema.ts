@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { emailString, optionalString } from '../common.schema';
+import { KEY_PART_MAX_BYTES } from '../../db/keys';
+import { emailString, fitsKeyPart, keyPartTooLong, normalizeEmail, optionalString, wellFormedText } from '../common.schema';
 
 export const CUSTOMER_NAME_MAX = 200;
 export const CUSTOMER_PHONE_MAX = 50;
@@ -42,22 +43,43 @@ export const CreateOrUpdateCustomerBody = z.pipe(
 
 /** POST /customer/queryCustomer: any missing, empty or non-string email is `Email is required`. */
 export const QueryCustomerBody = z.object({
-  email: z.string({ error: EMAIL_REQUIRED }).check(z.trim(), z.minLength(1, EMAIL_REQUIRED), z.maxLength(1000, EMAIL_REQUIRED)),
+  email: z.string({ error: EMAIL_REQUIRED }).check(
+    z.trim(),
+    wellFormedText('email'),
+    z.minLength(1, EMAIL_REQUIRED),
+    z.maxLength(1000, EMAIL_REQUIRED),
+    // The lookup key holds the normalised email; past its budget no customer can match and the key cannot be built.
+    z.refine((email) => fitsKeyPart('email', email, normalizeEmail), { error: keyPartTooLong('email', KEY_PART_MAX_BYTES.email), abort: true }),
+  ),
 });
 
+/** Path parameter of GET /customer/getCustomer/{serviceCustomerId} (the service trims it and checks it is a UUID). */
+export const CustomerIdParams = z.object({ serviceCustomerId: z.string({ error: CUSTOMER_ID_REQUIRED }) });
+
+// --- Responses: the OpenAPI document and the MCP tools' output schemas are generated from these ---
+
 /** The Customer resource (spec 2.1). */
-export interface Customer {
-  id: string;
-  organizationId: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  address: string | null;
-  devices: string[];
-  orders: string[];
-  metadata: Record<string, unknown>;
-  createdAt: string;
-}
+export const CustomerResource = z.object({
+  id: z.string(),
+  organizationId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.nullable(z.string()),
+  address: z.nullable(z.string()),
+  /** Identifiers of the devices assigned to the customer. */
+  devices: z.array(z.string()),
+  orders: z.array(z.string()),
+  metadata: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+});
+export type Customer = z.infer<typeof CustomerResource>;
+
+/** 200 of POST /customer/createOrUpdateCustomer (spec 4.3). */
+export const CreateOrUpdateCustomerResponse = z.object({
+  success: z.literal(true),
+  serviceCustomerId: z.string(),
+  message: z.enum(['Customer created successfully', 'Customer updated successfully']),
+});
 
 /** Fields a create or update writes. */
 export interface CustomerFields {

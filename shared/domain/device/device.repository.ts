@@ -86,18 +86,23 @@ export async function upsertDevice(
   }
 }
 
-/** Device by identifier together with its owner links: one strongly consistent query. */
+/**
+ * Device by identifier together with its owner links and, when it has one, its crash-reporting
+ * connection item (raw; shared/domain/connector reads it): one strongly consistent query.
+ */
 export async function getDeviceWithOwnerIds(
   organizationId: string,
   identifier: string,
-): Promise<{ device: Device; ownerIds: string[] } | undefined> {
+): Promise<{ device: Device; ownerIds: string[]; connectionItem?: Record<string, unknown> } | undefined> {
   let device: Device | undefined;
+  let connectionItem: Record<string, unknown> | undefined;
   const ownerIds: string[] = [];
   for (const item of await queryPartition(keys.devicePartition(organizationId, identifier))) {
     if (item.sk === SK.device) device = deviceFromItem(item);
+    else if (item.sk === SK.deviceConnection) connectionItem = item;
     else if (typeof item.sk === 'string' && item.sk.startsWith(SK.ownerPrefix)) ownerIds.push(item.customerId as string);
   }
-  return device ? { device, ownerIds } : undefined;
+  return device ? { device, ownerIds, ...(connectionItem ? { connectionItem } : {}) } : undefined;
 }
 
 /** Existing devices among `identifiers` → their deviceId (consistent BatchGetItem, 100 keys a request). */
@@ -149,6 +154,7 @@ export async function createDevicesIfMissing(
   organizationId: string,
   identifiers: string[],
   type: string,
+  createdBy?: string,
 ): Promise<Map<string, { deviceId: string; created: boolean }>> {
   const now = new Date().toISOString();
   const offers = identifiers.map((identifier) => ({ identifier, deviceId: randomUUID() }));
@@ -156,7 +162,7 @@ export async function createDevicesIfMissing(
     {
       Put: {
         TableName: tableName(),
-        Item: { ...keys.device(organizationId, identifier), entity: 'device', deviceId, identifier, type, propertiesJson: '{}', createdAt: now, updatedAt: now },
+        Item: { ...keys.device(organizationId, identifier), entity: 'device', deviceId, identifier, type, propertiesJson: '{}', createdAt: now, updatedAt: now, createdBy },
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
@@ -173,4 +179,40 @@ export async function createDevicesIfMissing(
     }
   }
   return result;
+}
+
+/** Devices checked side by side during compensation (one query each). */
+const COMPENSATION_CONCURRENCY = 25;
+
+/**
+ * Compensation: deletes the devices among `identifiers` that operation `createdBy` created
+ * (`createdBy` tag `createDevicesIfMissing` wrote, checked in the Delete's condition), unless
+ * another request linked an owner to one meanwhile: that device is in use and stays.
+ */
+export async function deleteDevicesCreatedBy(organizationId: string, identifiers: string[], createdBy: string): Promise<void> {
+  if (identifiers.length === 0) return;
+  const items = await batchGet<{ identifier: string; createdBy?: string }>(
+    identifiers.map((identifier) => keys.device(organizationId, identifier)),
+    ['identifier', 'createdBy'],
+  );
+  const ours = items.filter((item) => item.createdBy === createdBy).map((item) => item.identifier);
+  const unused: string[] = [];
+  for (let i = 0; i < ours.length; i += COMPENSATION_CONCURRENCY) {
+    await Promise.all(
+      ours.slice(i, i + COMPENSATION_CONCURRENCY).map(async (identifier) => {
+        const owners = await queryPartition(keys.devicePartition(organizationId, identifier), { skPrefix: SK.ownerPrefix, projection: ['sk'] });
+        if (owners.length === 0) unused.push(identifier);
+      }),
+    );
+  }
+  await transactWriteEach(unused, (identifier) => [
+    {
+      Delete: {
+        TableName: tableName(),
+        Key: keys.device(organizationId, identifier),
+        ConditionExpression: 'createdBy = :op',
+        ExpressionAttributeValues: { ':op': createdBy },
+      },
+    },
+  ]);
 }

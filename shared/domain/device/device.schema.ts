@@ -1,5 +1,14 @@
 import * as z from 'zod/mini';
-import { jsonBytes, metadataObject, METADATA_MAX_BYTES, nonEmptyString } from '../common.schema';
+import {
+  exceedsJsonDepth,
+  jsonBytes,
+  keyPartString,
+  metadataObject,
+  METADATA_MAX_BYTES,
+  METADATA_MAX_DEPTH,
+  nonEmptyString,
+} from '../common.schema';
+import { ConnectionResource } from '../connector/connector.schema';
 
 export const DEVICE_IDENTIFIER_MAX = 256;
 export const DEVICE_TYPE_MAX = 100;
@@ -15,13 +24,16 @@ export const DEVICE_NOT_FOUND = 'Device not found';
 export const invalidBulkMetadata = (identifier: string) => `Invalid metadata for device "${identifier}": must be a JSON object`;
 export const bulkMetadataTooLarge = (identifier: string) =>
   `Invalid metadata for device "${identifier}": must be at most ${METADATA_MAX_BYTES} bytes of JSON`;
+export const bulkMetadataTooDeep = (identifier: string) =>
+  `Invalid metadata for device "${identifier}": must be nested at most ${METADATA_MAX_DEPTH} levels deep`;
 
-export const deviceIdentifier = nonEmptyString(
-  IDENTIFIER_REQUIRED,
-  DEVICE_IDENTIFIER_MAX,
-  `identifier must be at most ${DEVICE_IDENTIFIER_MAX} characters`,
-);
-export const deviceType = nonEmptyString(TYPE_REQUIRED, DEVICE_TYPE_MAX, `type must be at most ${DEVICE_TYPE_MAX} characters`);
+export const deviceIdentifier = keyPartString({
+  field: 'identifier',
+  part: 'deviceIdentifier',
+  required: IDENTIFIER_REQUIRED,
+  maxChars: DEVICE_IDENTIFIER_MAX,
+});
+export const deviceType = nonEmptyString(TYPE_REQUIRED, DEVICE_TYPE_MAX, `type must be at most ${DEVICE_TYPE_MAX} characters`, 'type');
 
 /** POST /device. `deviceMetadata` is accepted as the spec's other name for `properties`. */
 export const UpsertDeviceBody = z.pipe(
@@ -48,11 +60,14 @@ export const BulkMetadataBody = z.object({
     z.superRefine((devices, ctx) => {
       for (const [identifier, metadata] of Object.entries(devices)) {
         const isObject = metadata !== null && typeof metadata === 'object' && !Array.isArray(metadata);
+        // Depth before size: serialising for the size check recurses.
         const message = !isObject
           ? invalidBulkMetadata(identifier.trim())
-          : jsonBytes(metadata) > METADATA_MAX_BYTES
-            ? bulkMetadataTooLarge(identifier.trim())
-            : undefined;
+          : exceedsJsonDepth(metadata, METADATA_MAX_DEPTH)
+            ? bulkMetadataTooDeep(identifier.trim())
+            : jsonBytes(metadata) > METADATA_MAX_BYTES
+              ? bulkMetadataTooLarge(identifier.trim())
+              : undefined;
         if (message) {
           ctx.issues.push({ code: 'custom', message, input: metadata });
           return;
@@ -63,18 +78,49 @@ export const BulkMetadataBody = z.object({
 });
 export type BulkMetadataInput = z.output<typeof BulkMetadataBody>;
 
-/** A device as the API shows it. */
-export interface Device {
-  deviceId: string;
-  identifier: string;
-  type: string | null;
-  properties: Record<string, unknown>;
-  createdAt: string;
-  updatedAt: string;
-}
+/** Path parameter of the routes under /device/{identifier} (a value no device can have answers 404 `Device not found`). */
+export const DeviceIdentifierParams = z.object({ identifier: z.string({ error: IDENTIFIER_REQUIRED }) });
 
-export interface BulkMetadataResult {
-  identifier: string;
-  deviceId: string;
-  status: 'updated' | 'not_found';
-}
+// --- Responses: the OpenAPI document and the MCP tools' output schemas are generated from these ---
+
+/** A device as the API shows it. */
+export const DeviceResource = z.object({
+  deviceId: z.string(),
+  identifier: z.string(),
+  type: z.nullable(z.string()),
+  properties: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Device = z.infer<typeof DeviceResource>;
+
+/** A customer owning a device, as device reads and telemetry ingestion name them. */
+export const DeviceOwner = z.object({ customerId: z.string(), email: z.string() });
+
+/** 200 of GET /device/{identifier}: the device, its owners and its crash-reporting connection (null when not connected). */
+export const DeviceWithOwners = z.extend(DeviceResource, { owners: z.array(DeviceOwner), connection: z.nullable(ConnectionResource) });
+
+/** 200 of POST /device (spec 4.1). */
+export const UpsertDeviceResponse = z.object({
+  success: z.literal(true),
+  message: z.enum(['Device created successfully', 'Device updated successfully']),
+  deviceId: z.string(),
+  identifier: z.string(),
+  type: z.nullable(z.string()),
+});
+
+export const BulkMetadataResultItem = z.object({
+  identifier: z.string(),
+  /** Empty when not found. */
+  deviceId: z.string(),
+  status: z.enum(['updated', 'not_found']),
+});
+export type BulkMetadataResult = z.infer<typeof BulkMetadataResultItem>;
+
+/** 200 of POST /device/bulk-metadata (spec 4.2). */
+export const BulkMetadataResponse = z.object({
+  success: z.literal(true),
+  updated: z.number(),
+  notFound: z.number(),
+  results: z.array(BulkMetadataResultItem),
+});

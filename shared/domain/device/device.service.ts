@@ -1,6 +1,9 @@
 import { BadRequestError, NotFoundError } from '../errors';
 import type { OrgContext } from '../organization/organization.schema';
+import { fitsKeyPart } from '../common.schema';
 import { getCustomerSummaries } from '../customer/customer.repository';
+import { connectionFromItem } from '../connector/connector.repository';
+import type { ConnectionView } from '../connector/connector.schema';
 import * as repo from './device.repository';
 import {
   DEVICE_IDENTIFIER_MAX,
@@ -11,6 +14,9 @@ import {
   type Device,
   type UpsertDeviceInput,
 } from './device.schema';
+
+/** Whether a trimmed identifier is within the limits a stored device's identifier has (characters, key bytes, well-formed). */
+const isStorableIdentifier = (identifier: string) => identifier.length <= DEVICE_IDENTIFIER_MAX && fitsKeyPart('deviceIdentifier', identifier);
 
 /** POST /device: create when new (type required), otherwise update the given fields. */
 export async function upsertDevice(org: OrgContext, input: UpsertDeviceInput) {
@@ -26,17 +32,18 @@ export async function upsertDevice(org: OrgContext, input: UpsertDeviceInput) {
   };
 }
 
-/** GET /device/{identifier}: the device and its owners. */
+/** GET /device/{identifier}: the device, its owners and its crash-reporting connection (null when not connected). */
 export async function getDevice(
   org: OrgContext,
   rawIdentifier: string | undefined,
-): Promise<Device & { owners: { customerId: string; email: string }[] }> {
+): Promise<Device & { owners: { customerId: string; email: string }[]; connection: ConnectionView | null }> {
   const identifier = rawIdentifier?.trim() ?? '';
-  if (identifier === '' || identifier.length > DEVICE_IDENTIFIER_MAX) throw new NotFoundError(DEVICE_NOT_FOUND);
+  // No device can have an identifier outside the limits, and its key could not be built.
+  if (identifier === '' || !isStorableIdentifier(identifier)) throw new NotFoundError(DEVICE_NOT_FOUND);
   const found = await repo.getDeviceWithOwnerIds(org.organizationId, identifier);
   if (!found) throw new NotFoundError(DEVICE_NOT_FOUND);
   const owners = await getCustomerSummaries(org.organizationId, found.ownerIds);
-  return { ...found.device, owners };
+  return { ...found.device, owners, connection: found.connectionItem ? connectionFromItem(found.connectionItem) : null };
 }
 
 /**
@@ -47,7 +54,7 @@ export async function getDevice(
 export async function bulkReplaceMetadata(org: OrgContext, input: BulkMetadataInput) {
   const entries = Object.entries(input.devices).map(([key, metadata]) => ({ identifier: key.trim(), metadata }));
   const lookable = [
-    ...new Set(entries.map((e) => e.identifier).filter((id) => id !== '' && id.length <= DEVICE_IDENTIFIER_MAX)),
+    ...new Set(entries.map((e) => e.identifier).filter((id) => id !== '' && isStorableIdentifier(id))),
   ];
   const existing = lookable.length > 0 ? await repo.findDeviceIds(org.organizationId, lookable) : new Map<string, string>();
 

@@ -4,19 +4,25 @@ import { documentClient, tableName } from '../../db/client';
 import { keys, stripKeys } from '../../db/keys';
 import { TABLE } from '../../db/table';
 import { transactWrite, TransactionConditionFailed } from '../../db/operations';
-import { Organization } from './organization.schema';
+import { Organization, type OrgContext } from './organization.schema';
 
 /**
  * Access patterns for organizations and their API keys (docs/data-model.md):
  * org by id, org by key hash, list orgs, create org with key, swap key.
  */
 
-/** Org by key hash: one strongly consistent GetItem, so a revoked key fails on the next request. */
-export async function findOrgIdByKeyHash(keyHash: string): Promise<string | undefined> {
+/**
+ * Org by key hash: one strongly consistent GetItem, so a revoked key fails on the next request.
+ * The key item also carries the org settings hot paths need (telemetry retention), so
+ * authentication brings them at no extra request.
+ */
+export async function findOrgByKeyHash(keyHash: string): Promise<OrgContext | undefined> {
   const out = await documentClient().send(
     new GetCommand({ TableName: tableName(), Key: keys.apiKey(keyHash), ConsistentRead: true }),
   );
-  return out.Item?.organizationId as string | undefined;
+  if (!out.Item) return undefined;
+  const { organizationId, telemetryRetentionDays } = out.Item as OrgContext;
+  return telemetryRetentionDays === undefined ? { organizationId } : { organizationId, telemetryRetentionDays };
 }
 
 /** Org by id (consistent). */
@@ -76,7 +82,12 @@ export async function listOrganizations(): Promise<Pick<Organization, 'organizat
  * org's `keyHash` moved, guarded by the hash read before so two concurrent rotations cannot
  * both win. Returns false when the org changed underneath (caller re-reads and retries).
  */
-export async function replaceKey(organizationId: string, oldHash: string, newHash: string): Promise<boolean> {
+export async function replaceKey(
+  organizationId: string,
+  oldHash: string,
+  newHash: string,
+  settings: Pick<Organization, 'telemetryRetentionDays'> = {},
+): Promise<boolean> {
   try {
     await transactWrite([
       {
@@ -92,8 +103,42 @@ export async function replaceKey(organizationId: string, oldHash: string, newHas
       {
         Put: {
           TableName: tableName(),
-          Item: { ...keys.apiKey(newHash), entity: 'apiKey', organizationId },
+          Item: { ...keys.apiKey(newHash), entity: 'apiKey', organizationId, ...settings },
           ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+    ]);
+    return true;
+  } catch (error) {
+    if (error instanceof TransactionConditionFailed) return false;
+    throw error;
+  }
+}
+
+/**
+ * Sets the telemetry retention on the org and on its current key item in one transaction, guarded
+ * by the hash read before, so a concurrent rotation cannot leave the new key without the setting.
+ * Returns false when the org changed underneath (caller re-reads and retries).
+ */
+export async function setTelemetryRetention(organizationId: string, keyHash: string, days: number): Promise<boolean> {
+  try {
+    await transactWrite([
+      {
+        Update: {
+          TableName: tableName(),
+          Key: keys.org(organizationId),
+          UpdateExpression: 'SET telemetryRetentionDays = :days',
+          ConditionExpression: 'keyHash = :hash',
+          ExpressionAttributeValues: { ':days': days, ':hash': keyHash },
+        },
+      },
+      {
+        Update: {
+          TableName: tableName(),
+          Key: keys.apiKey(keyHash),
+          UpdateExpression: 'SET telemetryRetentionDays = :days',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':days': days },
         },
       },
     ]);

@@ -1,7 +1,7 @@
-import { NotFoundError, UnauthorizedError } from '../errors';
+import { BadRequestError, NotFoundError, UnauthorizedError } from '../errors';
 import { API_KEY_PREFIX, generateApiKey, hashApiKey, MAX_PRESENTED_KEY_LENGTH } from './api-key';
 import * as repo from './organization.repository';
-import { OrganizationName, type OrgContext } from './organization.schema';
+import { DEFAULT_RETENTION_DAYS, MAX_RETENTION_DAYS, OrganizationName, type OrgContext } from './organization.schema';
 import * as z from 'zod/mini';
 
 export const MISSING_API_KEY = 'Missing API key';
@@ -17,9 +17,9 @@ export async function authenticate(apiKey: string | undefined): Promise<OrgConte
   if (!presented.startsWith(API_KEY_PREFIX) || presented.length > MAX_PRESENTED_KEY_LENGTH) {
     throw new UnauthorizedError(INVALID_API_KEY);
   }
-  const organizationId = await repo.findOrgIdByKeyHash(hashApiKey(presented));
-  if (!organizationId) throw new UnauthorizedError(INVALID_API_KEY);
-  return { organizationId };
+  const org = await repo.findOrgByKeyHash(hashApiKey(presented));
+  if (!org) throw new UnauthorizedError(INVALID_API_KEY);
+  return org;
 }
 
 /** Creates an organization and returns its id and the only copy of its API key. */
@@ -43,7 +43,33 @@ export async function regenerateApiKey(organizationId: string): Promise<{ organi
     const org = await repo.getOrganization(organizationId);
     if (!org) throw new NotFoundError(`Organization not found: ${organizationId}`);
     const apiKey = generateApiKey();
-    if (await repo.replaceKey(organizationId, org.keyHash, hashApiKey(apiKey))) return { organizationId, apiKey };
+    const settings = org.telemetryRetentionDays === undefined ? {} : { telemetryRetentionDays: org.telemetryRetentionDays };
+    if (await repo.replaceKey(organizationId, org.keyHash, hashApiKey(apiKey), settings)) return { organizationId, apiKey };
   }
   throw new Error('Key regeneration kept conflicting with another rotation; try again');
+}
+
+/** Telemetry retention of an organization in days (the default when never set). */
+export const retentionDaysOf = (org: { telemetryRetentionDays?: number }) => org.telemetryRetentionDays ?? DEFAULT_RETENTION_DAYS;
+
+/** `org set-retention`: days telemetry is kept; applies to records written from now on. */
+export async function setTelemetryRetention(organizationId: string, days: number): Promise<{ organizationId: string; telemetryRetentionDays: number }> {
+  if (!Number.isInteger(days) || days < 1 || days > MAX_RETENTION_DAYS) {
+    throw new BadRequestError(`--days must be an integer from 1 to ${MAX_RETENTION_DAYS}`);
+  }
+  if (!z.uuid().safeParse(organizationId).success) throw new NotFoundError(`Organization not found: ${organizationId}`);
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const org = await repo.getOrganization(organizationId);
+    if (!org) throw new NotFoundError(`Organization not found: ${organizationId}`);
+    if (await repo.setTelemetryRetention(organizationId, org.keyHash, days)) return { organizationId, telemetryRetentionDays: days };
+  }
+  throw new Error('Setting the retention kept conflicting with a key rotation; try again');
+}
+
+/** The organization's id and hot-path settings, for callers without an API key (MQTT, S3); undefined when it does not exist. */
+export async function findOrganizationContext(organizationId: string): Promise<OrgContext | undefined> {
+  if (!z.uuid().safeParse(organizationId).success) return undefined;
+  const org = await repo.getOrganization(organizationId);
+  if (!org) return undefined;
+  return org.telemetryRetentionDays === undefined ? { organizationId } : { organizationId, telemetryRetentionDays: org.telemetryRetentionDays };
 }

@@ -1,3 +1,4 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand, PutCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../../db/client';
 import { keys, SK } from '../../db/keys';
@@ -25,7 +26,7 @@ export async function loadTicketConfig(organizationId: string): Promise<TicketCo
     const sk = item.sk as string;
     if (sk === SK.orgSettings) config.chatWebhookUrl = (item.chatWebhookUrl as string | undefined) ?? null;
     else if (sk.startsWith(SK.categoryPrefix)) {
-      config.categories.push({ name: item.name, description: item.description ?? null, createdAt: item.createdAt });
+      config.categories.push({ name: item.name, description: item.description ?? null, keywords: item.keywords ?? [], createdAt: item.createdAt });
     } else if (sk.startsWith(SK.rulePrefix)) {
       config.rules.push({ position: item.position, assignee: item.assignee, conditions: item.conditions, createdAt: item.createdAt });
     }
@@ -42,7 +43,7 @@ export type AddCategoryResult = 'created' | 'duplicate' | 'limit';
  * under `max`, and the category is put only if its normalised name is free. Either both
  * happen or neither, so concurrent adds can neither duplicate a name nor overshoot the limit.
  */
-export async function addCategory(organizationId: string, input: CategoryInput, max: number): Promise<AddCategoryResult> {
+export async function addCategory(organizationId: string, input: CategoryInput & { keywords?: string[] }, max: number): Promise<AddCategoryResult> {
   const now = new Date().toISOString();
   try {
     await transactWrite([
@@ -54,6 +55,7 @@ export async function addCategory(organizationId: string, input: CategoryInput, 
             entity: 'category',
             name: input.name,
             ...(input.description ? { description: input.description } : {}),
+            ...(input.keywords?.length ? { keywords: input.keywords } : {}),
             createdAt: now,
           },
           ConditionExpression: 'attribute_not_exists(pk)',
@@ -81,7 +83,49 @@ export async function getCategory(organizationId: string, name: string): Promise
   const out = await documentClient().send(
     new GetCommand({ TableName: tableName(), Key: keys.category(organizationId, normalizeCategoryName(name)), ConsistentRead: true }),
   );
-  return out.Item ? { name: out.Item.name, description: out.Item.description ?? null, createdAt: out.Item.createdAt } : undefined;
+  return out.Item
+    ? { name: out.Item.name, description: out.Item.description ?? null, keywords: out.Item.keywords ?? [], createdAt: out.Item.createdAt }
+    : undefined;
+}
+
+/**
+ * Replaces a category's description and/or keywords (a blank description or an empty keyword
+ * list removes it). Conditional on the category existing; returns the updated category, or
+ * undefined when there is no such category.
+ */
+export async function updateCategory(
+  organizationId: string,
+  name: string,
+  change: { description?: string; keywords?: string[] },
+): Promise<Category | undefined> {
+  const sets: string[] = ['updatedAt = :now'];
+  const removes: string[] = [];
+  const values: Record<string, unknown> = { ':now': new Date().toISOString() };
+  if (change.description !== undefined) {
+    if (change.description) (sets.push('description = :description'), (values[':description'] = change.description));
+    else removes.push('description');
+  }
+  if (change.keywords !== undefined) {
+    if (change.keywords.length) (sets.push('keywords = :keywords'), (values[':keywords'] = change.keywords));
+    else removes.push('keywords');
+  }
+  try {
+    const out = await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.category(organizationId, normalizeCategoryName(name)),
+        UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    const item = out.Attributes ?? {};
+    return { name: item.name, description: item.description ?? null, keywords: item.keywords ?? [], createdAt: item.createdAt };
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return undefined;
+    throw error;
+  }
 }
 
 /**

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { keyPartString, wellFormedText } from '../common.schema';
 
 /**
  * Per-organization ticket configuration, managed with the operator CLI: categories, routing
@@ -8,6 +9,9 @@ import * as z from 'zod/mini';
 export const CATEGORY_NAME_MAX = 100;
 export const CATEGORY_DESCRIPTION_MAX = 1000;
 export const CATEGORIES_PER_ORG_MAX = 100;
+/** Keywords per category (`--keywords a,b,c`) and characters per keyword: the classifier's extra words for it. */
+export const CATEGORY_KEYWORDS_MAX = 30;
+export const CATEGORY_KEYWORD_MAX = 50;
 export const RULES_PER_ORG_MAX = 50;
 export const RULE_CONDITIONS_MAX = 3;
 export const ASSIGNEE_MAX = 200;
@@ -30,23 +34,46 @@ export function findCategoryName(categories: readonly { name: string }[], name: 
 }
 
 export const CategoryInput = z.object({
-  name: z.string({ error: 'Category name is required' }).check(
-    z.trim(),
-    z.minLength(1, 'Category name is required'),
-    z.maxLength(CATEGORY_NAME_MAX, `Category name must be at most ${CATEGORY_NAME_MAX} characters`),
-  ),
+  name: keyPartString({
+    field: 'Category name',
+    part: 'categoryName',
+    required: 'Category name is required',
+    maxChars: CATEGORY_NAME_MAX,
+    normalize: normalizeCategoryName,
+  }),
   description: z.optional(
     z.string().check(
       z.trim(),
+      wellFormedText('Category description'),
       z.maxLength(CATEGORY_DESCRIPTION_MAX, `Category description must be at most ${CATEGORY_DESCRIPTION_MAX} characters`),
     ),
   ),
 });
 export type CategoryInput = z.output<typeof CategoryInput>;
 
+/**
+ * `--keywords a,b,c`: comma-separated, trimmed, blanks dropped, duplicates (case-insensitive)
+ * removed. Throws a one-line message past the limits.
+ */
+export function parseKeywords(raw: string): string[] {
+  const seen = new Set<string>();
+  const keywords: string[] = [];
+  for (const part of raw.split(',')) {
+    const keyword = part.trim();
+    if (keyword === '' || seen.has(keyword.toLowerCase())) continue;
+    if (keyword.length > CATEGORY_KEYWORD_MAX) throw new Error(`Keyword "${keyword.slice(0, 20)}…" must be at most ${CATEGORY_KEYWORD_MAX} characters`);
+    seen.add(keyword.toLowerCase());
+    keywords.push(keyword);
+  }
+  if (keywords.length > CATEGORY_KEYWORDS_MAX) throw new Error(`At most ${CATEGORY_KEYWORDS_MAX} keywords per category`);
+  return keywords;
+}
+
 export interface Category {
   name: string;
   description: string | null;
+  /** The organization's own words for the category; the classifier reads them with the description. */
+  keywords: string[];
   createdAt: string;
 }
 

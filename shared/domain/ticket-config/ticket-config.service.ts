@@ -1,5 +1,5 @@
 import { ENV, optionalEnv } from '../../config/env';
-import { isUuid } from '../common.schema';
+import { fitsKeyPart, isUuid } from '../common.schema';
 import { getOrganization } from '../organization/organization.repository';
 import * as repo from './ticket-config.repository';
 import {
@@ -9,6 +9,8 @@ import {
   parseCondition,
   RULE_CONDITIONS_MAX,
   RULES_PER_ORG_MAX,
+  normalizeCategoryName,
+  parseKeywords,
   validateWebhookUrl,
   type RuleCondition,
 } from './ticket-config.schema';
@@ -24,20 +26,39 @@ async function requireOrg(organizationId: string): Promise<void> {
   }
 }
 
-export async function addCategory(organizationId: string, raw: { name?: string; description?: string }) {
+// Keywords are shown only where a category has some, so the output of categories without them is unchanged.
+const withKeywords = (keywords: string[]) => (keywords.length ? { keywords } : {});
+
+export async function addCategory(organizationId: string, raw: { name?: string; description?: string; keywords?: string }) {
   const parsed = CategoryInput.safeParse(raw);
   if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? 'Invalid category');
+  const keywords = raw.keywords === undefined ? [] : parseKeywords(raw.keywords);
   await requireOrg(organizationId);
-  const result = await repo.addCategory(organizationId, parsed.data, CATEGORIES_PER_ORG_MAX);
+  const result = await repo.addCategory(organizationId, { ...parsed.data, keywords }, CATEGORIES_PER_ORG_MAX);
   if (result === 'duplicate') throw new Error(`Category "${parsed.data.name}" already exists (names are case-insensitive)`);
   if (result === 'limit') throw new Error(`Too many categories. Maximum ${CATEGORIES_PER_ORG_MAX} per organization`);
-  return { organizationId, category: { name: parsed.data.name, description: parsed.data.description || null } };
+  return { organizationId, category: { name: parsed.data.name, description: parsed.data.description || null, ...withKeywords(keywords) } };
+}
+
+/**
+ * `category update`: replaces the description and/or the keywords of an existing category
+ * (what the classifier reads; the name stays, it is the category's key).
+ */
+export async function updateCategory(organizationId: string, raw: { name?: string; description?: string; keywords?: string }) {
+  if (raw.description === undefined && raw.keywords === undefined) throw new Error('Nothing to update: give --description and/or --keywords');
+  const parsed = CategoryInput.safeParse({ name: raw.name, description: raw.description });
+  if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? 'Invalid category');
+  const keywords = raw.keywords === undefined ? undefined : parseKeywords(raw.keywords);
+  await requireOrg(organizationId);
+  const updated = await repo.updateCategory(organizationId, parsed.data.name, { description: parsed.data.description, keywords });
+  if (!updated) throw new Error(`Unknown category "${parsed.data.name}"; add it first with: category add --org ${organizationId} --name <name>`);
+  return { organizationId, category: { name: updated.name, description: updated.description, keywords: updated.keywords } };
 }
 
 export async function listCategories(organizationId: string) {
   await requireOrg(organizationId);
   const { categories } = await repo.loadTicketConfig(organizationId);
-  return { organizationId, categories: categories.map(({ name, description }) => ({ name, description })) };
+  return { organizationId, categories: categories.map(({ name, description, keywords }) => ({ name, description, ...withKeywords(keywords) })) };
 }
 
 /**
@@ -58,7 +79,10 @@ export async function addRule(organizationId: string, rawAssignee: string | unde
       conditions.push(condition);
       continue;
     }
-    const category = await repo.getCategory(organizationId, condition.value);
+    // A name past the category key's budget cannot exist, and its key could not be built.
+    const category = fitsKeyPart('categoryName', condition.value, normalizeCategoryName)
+      ? await repo.getCategory(organizationId, condition.value)
+      : undefined;
     if (!category) throw new Error(`Unknown category "${condition.value}"; add it first with: category add --org ${organizationId} --name <name>`);
     conditions.push({ field: 'category', value: category.name });
   }

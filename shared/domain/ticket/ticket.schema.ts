@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
-import { EMAIL_MAX, isValidEmail, optionalString } from '../common.schema';
+import { EMAIL_MAX, isValidEmail, isWellFormedText, optionalString, wellFormedText } from '../common.schema';
 import { INVALID_EMAIL } from '../customer/customer.schema';
 import { CATEGORY_NAME_MAX, PRIORITIES, type Priority } from '../ticket-config/ticket-config.schema';
+import { DiagnosisResource, type Diagnosis } from '../diagnosis/diagnosis.schema';
 
 export { PRIORITIES, type Priority };
 
@@ -45,6 +46,7 @@ function messageIssue(messages: unknown[]): string | undefined {
       return `messages[${i}].role must be one of: ${MESSAGE_ROLES.join(', ')}`;
     }
     if (typeof content !== 'string') return `messages[${i}].content must be a string`;
+    if (!isWellFormedText(content)) return `messages[${i}].content must be valid Unicode text`;
     if (content.length > MESSAGE_CONTENT_MAX) return `messages[${i}].content must be at most ${MESSAGE_CONTENT_MAX} characters`;
     total += content.length;
   }
@@ -70,7 +72,12 @@ const messagesSchema = z.pipe(
  */
 export const CreateTicketBody = z.pipe(
   z.object({
-    title: z.string({ error: TITLE_REQUIRED }).check(z.trim(), z.minLength(1, TITLE_REQUIRED), z.maxLength(TITLE_MAX, TITLE_TOO_LONG)),
+    title: z.string({ error: TITLE_REQUIRED }).check(
+      z.trim(),
+      wellFormedText('title'),
+      z.minLength(1, TITLE_REQUIRED),
+      z.maxLength(TITLE_MAX, TITLE_TOO_LONG),
+    ),
     description: optionalString('description', DESCRIPTION_MAX),
     priority: z.optional(
       z.pipe(z.string({ error: PRIORITY_INVALID }).check(z.trim(), z.toLowerCase()), z.enum(PRIORITIES, { error: PRIORITY_INVALID })),
@@ -78,6 +85,7 @@ export const CreateTicketBody = z.pipe(
     customerEmail: z.optional(
       z.string({ error: 'customerEmail must be a string' }).check(
         z.trim(),
+        wellFormedText('customerEmail'),
         z.refine((email) => email === '' || isValidEmail(email), { error: INVALID_EMAIL }),
         z.maxLength(EMAIL_MAX, INVALID_EMAIL),
       ),
@@ -103,7 +111,32 @@ export const CreateTicketBody = z.pipe(
 );
 export type CreateTicketInput = z.output<typeof CreateTicketBody>;
 
-export type CategorySource = 'request' | 'auto' | 'none';
+/**
+ * Where a ticket's category came from: the create request, the classifier (`auto`), a person
+ * later (`agent`, POST /ticket/{ticketId}/category), or nowhere (`none`: no match, or the
+ * classifier's confidence was below its threshold).
+ */
+export type CategorySource = 'request' | 'auto' | 'agent' | 'none';
+
+/** Not in the spec: texts of POST /ticket/{ticketId}/category (sets the category as an agent). */
+export const CATEGORY_REQUIRED = 'category is required';
+export const categoryUnknown = (name: string) => `Unknown category "${name}"`;
+
+/**
+ * POST /ticket/{ticketId}/category body: `{ "category": "<name>" }`, validated like createTicket's
+ * `category` (trimmed, at most CATEGORY_NAME_MAX characters), but required here.
+ */
+export const SetTicketCategoryBody = z.pipe(
+  z.object({ category: optionalString('category', CATEGORY_NAME_MAX) }),
+  z.transform((body, ctx) => {
+    if (!body.category) {
+      ctx.issues.push({ code: 'custom', message: CATEGORY_REQUIRED, input: body });
+      return z.NEVER;
+    }
+    return { category: body.category };
+  }),
+);
+export type SetTicketCategoryInput = z.output<typeof SetTicketCategoryBody>;
 
 /** The Ticket resource as GET /ticket/{ticketId} returns it. */
 export interface Ticket {
@@ -113,9 +146,74 @@ export interface Ticket {
   priority: Priority;
   category: string | null;
   categorySource: CategorySource;
+  /**
+   * The embedded classifier's calibrated confidence (0-1) in its best category; also set when it
+   * abstained (`none`), null when a person chose the category or Bedrock did.
+   */
+  categoryConfidence: number | null;
   assignee: string | null;
-  customerId: string;
+  /** The customer the ticket is for; null for a proactive ticket on a device without owners. */
+  customerId: string | null;
   messages: TicketMessage[];
   status: 'open';
   createdAt: string;
+  /** Who opened it: `api` (POST /ticket/createTicket) or `anomaly` (proactive, from an incident). */
+  source: TicketSource;
+  /** The device a proactive ticket is about; null for `api` tickets. */
+  deviceIdentifier: string | null;
+  /** The incident that opened a proactive ticket; null for `api` tickets. */
+  incidentId: string | null;
+  /** The device's owners when the incident was detected (the first is `customerId`); empty for `api` tickets. */
+  owners: { customerId: string; email: string }[];
+  /** Automated diagnosis (issue 11): `pending` until the TicketDiagnosis worker has run. */
+  diagnosis: Diagnosis;
 }
+
+/** Where a ticket came from. */
+export const TICKET_SOURCES = ['api', 'anomaly'] as const;
+export type TicketSource = (typeof TICKET_SOURCES)[number];
+
+// --- Responses: the OpenAPI document and the MCP tools' output schemas are generated from these.
+// TicketResource describes the Ticket interface above; the OpenAPI validation pass
+// (test/e2e/openapi.test.ts) fails when the two drift apart.
+
+const TicketOwner = z.object({ customerId: z.string(), email: z.string() });
+
+/** The Ticket resource as GET /ticket/{ticketId} (and POST /ticket/{ticketId}/category) return it. */
+export const TicketResource = z.object({
+  ticketId: z.string(),
+  title: z.string(),
+  description: z.string(),
+  priority: z.enum(PRIORITIES),
+  category: z.nullable(z.string()),
+  categorySource: z.enum(['request', 'auto', 'agent', 'none']),
+  categoryConfidence: z.nullable(z.number()),
+  assignee: z.nullable(z.string()),
+  customerId: z.nullable(z.string()),
+  messages: z.array(z.object({ role: z.enum(MESSAGE_ROLES), content: z.string() })),
+  status: z.literal('open'),
+  createdAt: z.string(),
+  source: z.enum(TICKET_SOURCES),
+  deviceIdentifier: z.nullable(z.string()),
+  incidentId: z.nullable(z.string()),
+  owners: z.array(TicketOwner),
+  diagnosis: DiagnosisResource,
+});
+
+/** 200 of POST /ticket/createTicket (spec 4.10). */
+export const CreateTicketResponse = z.object({ success: z.literal(true), ticketId: z.string(), message: z.literal(TICKET_CREATED) });
+
+/** Path parameter of the routes under /ticket/{ticketId} (anything but a ticket of the organization is 404 `Ticket not found`). */
+export const TicketIdParams = z.object({ ticketId: z.string({ error: TICKET_NOT_FOUND }) });
+
+/** Query parameters of GET /ticket (the list), as strings from the URL; checked by shared/domain/ticket/ticket-list.service.ts. */
+export const TicketListParams = z.object({
+  source: z.optional(z.string()),
+  deviceIdentifier: z.optional(z.string()),
+  customerId: z.optional(z.string()),
+  limit: z.optional(z.string()),
+  cursor: z.optional(z.string()),
+});
+
+/** 200 of GET /ticket: newest first; `nextCursor` null on the last page. */
+export const TicketListResponse = z.object({ tickets: z.array(TicketResource), nextCursor: z.nullable(z.string()) });

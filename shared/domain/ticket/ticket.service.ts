@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { TransactionConditionFailed } from '../../db/operations';
 import { isUuid, normalizeEmail } from '../common.schema';
 import * as customers from '../customer/customer.repository';
 import { CUSTOMER_NOT_FOUND } from '../customer/customer.schema';
@@ -6,18 +7,20 @@ import { NotFoundError } from '../errors';
 import type { OrgContext } from '../organization/organization.schema';
 import { loadTicketConfig } from '../ticket-config/ticket-config.repository';
 import { findCategoryName } from '../ticket-config/ticket-config.schema';
-import { categorize, classifierFromEnv } from './classifier/classifier';
+import { categorizeTicket, classifierFromEnv, type Classification } from './classifier/classifier';
+import { featuresToLearn, loadExamples, teach } from './classifier/learning';
 import type { ChatNotificationJob } from './notification/chat-message';
 import { chatDeliveredByStream, deliverInProcess } from './notification/dispatch';
 import * as repo from './ticket.repository';
 import { route } from './routing';
 import { firstCustomerMessage, generateDescription } from './ticket-text';
-import { TICKET_CREATED, TICKET_NOT_FOUND, type CategorySource, type CreateTicketInput, type Ticket } from './ticket.schema';
+import { TICKET_CREATED, type CategorySource, type CreateTicketInput } from './ticket.schema';
 
 /**
  * The customer a ticket belongs to, with the email the notification shows. By id: it must
- * exist in the org. By email: found through the guard item, else created (createCustomer
- * answers with the existing id if a concurrent request created it first).
+ * exist in the org. By email: found through the guard item; when there is none, the Puts that
+ * create it (`create`) are returned for the ticket's own transaction, so the customer exists
+ * exactly when the ticket does.
  */
 async function resolveCustomer(organizationId: string, customer: CreateTicketInput['customer']) {
   if ('id' in customer) {
@@ -28,8 +31,8 @@ async function resolveCustomer(organizationId: string, customer: CreateTicketInp
   }
   const existing = await customers.findCustomerIdByEmail(organizationId, normalizeEmail(customer.email));
   if (existing) return { customerId: existing, email: customer.email };
-  const created = await customers.createCustomer(organizationId, { email: customer.email });
-  return { customerId: created.created ? created.customerId : created.existingId, email: customer.email };
+  const { id, items } = customers.newCustomerItems(organizationId, { email: customer.email });
+  return { customerId: id, email: customer.email, create: items };
 }
 
 /**
@@ -42,30 +45,43 @@ async function resolveCustomer(organizationId: string, customer: CreateTicketInp
 export async function createTicket(org: OrgContext, input: CreateTicketInput) {
   const classifier = classifierFromEnv();
   const byStream = chatDeliveredByStream();
-  const [config, customer] = await Promise.all([
+  // The learned examples are read alongside when the classifier will probably run.
+  const [config, customer, prefetched] = await Promise.all([
     loadTicketConfig(org.organizationId),
     resolveCustomer(org.organizationId, input.customer),
+    input.category ? undefined : loadExamples(org.organizationId),
   ]);
   const description = input.description ?? generateDescription(input.messages);
   const text = { title: input.title, description, messages: input.messages };
 
   let category = input.category ? findCategoryName(config.categories, input.category) : null;
   let categorySource: CategorySource = category ? 'request' : 'none';
-  if (!category) {
-    category = await categorize(classifier, text, config.categories);
+  let verdict: Classification = { category: null, confidence: null };
+  if (!category && config.categories.length > 0) {
+    const examples = prefetched ?? (await loadExamples(org.organizationId));
+    verdict = await categorizeTicket(classifier, text, config.categories, examples);
+    category = verdict.category;
     if (category) categorySource = 'auto';
   }
+  // A category the caller chose is a labelled example for this organization.
+  const learnedFeatures = categorySource === 'request' ? await featuresToLearn(text) : undefined;
 
-  const ticket: Ticket = {
+  const ticket: repo.StoredTicket = {
     ticketId: randomUUID(),
     ...text,
     priority: input.priority,
     category,
     categorySource,
+    categoryConfidence: verdict.confidence,
+    ...(learnedFeatures?.length ? { learnedFeatures } : {}),
     assignee: route(config.rules, { ...text, category, priority: input.priority }),
     customerId: customer.customerId,
     status: 'open',
     createdAt: new Date().toISOString(),
+    source: 'api',
+    deviceIdentifier: null,
+    incidentId: null,
+    owners: [],
   };
   const job: ChatNotificationJob | undefined = config.chatWebhookUrl
     ? {
@@ -78,15 +94,21 @@ export async function createTicket(org: OrgContext, input: CreateTicketInput) {
         firstCustomerMessage: firstCustomerMessage(input.messages)?.content ?? null,
       }
     : undefined;
-  await repo.putTicket(org.organizationId, ticket, job);
+  try {
+    await repo.putTicket(org.organizationId, ticket, job, customer.create);
+  } catch (error) {
+    // Item 0 is the new customer's email guard: a concurrent request created that customer first.
+    if (!(customer.create && error instanceof TransactionConditionFailed && error.failedAt(0))) throw error;
+    const existingId = await customers.findCustomerIdByEmail(org.organizationId, normalizeEmail(customer.email));
+    if (!existingId) throw error;
+    ticket.customerId = existingId;
+    await repo.putTicket(org.organizationId, ticket, job);
+  }
   if (job && config.chatWebhookUrl && !byStream) deliverInProcess(job, config.chatWebhookUrl);
+  if (category && learnedFeatures?.length) await teach(org.organizationId, [{ category, features: learnedFeatures, delta: 1 }]);
   return { success: true, ticketId: ticket.ticketId, message: TICKET_CREATED };
 }
 
-/** GET /ticket/{ticketId}: a ticket of the caller's organization, else 404. */
-export async function getTicket(org: OrgContext, rawId: string | undefined): Promise<Ticket> {
-  const id = rawId?.trim().toLowerCase() ?? '';
-  const ticket = isUuid(id) ? await repo.getTicket(org.organizationId, id) : undefined;
-  if (!ticket) throw new NotFoundError(TICKET_NOT_FOUND);
-  return ticket;
-}
+// Kept importable from here; the GET handler imports the read module itself, so its bundle carries no classifier.
+export { getTicket } from './ticket-read.service';
+

@@ -3,6 +3,7 @@ import { logger } from '../../../logging/logger';
 import { findCategoryName } from '../../ticket-config/ticket-config.schema';
 import type { TicketText } from '../ticket-text';
 import { EmbeddedClassifier } from './embedded';
+import type { ExampleCounts } from './examples';
 // The adapter is tiny; the Bedrock SDK itself is imported lazily inside it, on first use.
 import { BedrockClassifier } from './bedrock';
 
@@ -10,6 +11,14 @@ import { BedrockClassifier } from './bedrock';
 export interface CategoryOption {
   name: string;
   description: string | null;
+  /** The organization's own words for the category (`category add|update --keywords`). */
+  keywords?: readonly string[];
+}
+
+/** A classifier's answer: a category name or null, and how sure it is (0-1; null when it cannot say). */
+export interface Classification {
+  category: string | null;
+  confidence: number | null;
 }
 
 /**
@@ -19,12 +28,39 @@ export interface CategoryOption {
  */
 export interface Classifier {
   readonly name: string;
-  classify(ticket: TicketText, categories: CategoryOption[], signal: AbortSignal): Promise<string | null>;
+  classify(ticket: TicketText, categories: CategoryOption[], signal: AbortSignal, examples?: ExampleCounts): Promise<string | null>;
+  /** Optional: the answer with a calibrated confidence (the embedded classifier has one). */
+  assess?(ticket: TicketText, categories: CategoryOption[], signal: AbortSignal, examples?: ExampleCounts): Promise<Classification>;
+}
+
+/**
+ * CLASSIFIER=hybrid: the embedded classifier answers when it is confident; only when it
+ * abstains is Bedrock asked (its answer carries no confidence). Bedrock's cost and latency are
+ * paid for the uncertain tickets only.
+ */
+export class HybridClassifier implements Classifier {
+  readonly name = 'hybrid';
+
+  constructor(
+    private readonly embedded: EmbeddedClassifier,
+    private readonly fallback: Classifier,
+  ) {}
+
+  async classify(ticket: TicketText, categories: CategoryOption[], signal: AbortSignal, examples?: ExampleCounts): Promise<string | null> {
+    return (await this.assess(ticket, categories, signal, examples)).category;
+  }
+
+  async assess(ticket: TicketText, categories: CategoryOption[], signal: AbortSignal, examples?: ExampleCounts): Promise<Classification> {
+    const local = await this.embedded.assess(ticket, categories, signal, examples);
+    if (local.category !== null) return local;
+    const answer = await this.fallback.classify(ticket, categories, signal, examples);
+    return answer === null ? local : { category: answer, confidence: null };
+  }
 }
 
 /** Environment variables that choose and tune the classifier (set by the CDK stack). */
 export const CLASSIFIER_ENV = {
-  /** `embedded` (default, no network) or `bedrock`. */
+  /** `embedded` (default, no network), `bedrock`, or `hybrid` (Bedrock only when the embedded confidence is low). */
   classifier: 'CLASSIFIER',
   /** Bedrock model or inference-profile id; required when CLASSIFIER=bedrock. */
   bedrockModelId: 'BEDROCK_MODEL_ID',
@@ -47,8 +83,10 @@ export function classifierFromEnv(): Classifier {
     configured = new EmbeddedClassifier();
   } else if (kind === 'bedrock') {
     configured = new BedrockClassifier({ modelId: requireEnv(CLASSIFIER_ENV.bedrockModelId) });
+  } else if (kind === 'hybrid') {
+    configured = new HybridClassifier(new EmbeddedClassifier(), new BedrockClassifier({ modelId: requireEnv(CLASSIFIER_ENV.bedrockModelId) }));
   } else {
-    throw new Error(`${CLASSIFIER_ENV.classifier} must be "embedded" or "bedrock", got "${kind}"`);
+    throw new Error(`${CLASSIFIER_ENV.classifier} must be "embedded", "bedrock" or "hybrid", got "${kind}"`);
   }
   return configured as Classifier;
 }
@@ -75,7 +113,22 @@ export async function categorize(
   categories: CategoryOption[],
   timeoutMs = classifierTimeoutMs(),
 ): Promise<string | null> {
-  if (categories.length === 0) return null;
+  return (await categorizeTicket(classifier, ticket, categories, undefined, timeoutMs)).category;
+}
+
+/**
+ * Like categorize, with the organization's examples and the confidence. A failure gives
+ * `{ category: null, confidence: null }`; the category is always one of `categories` (own spelling).
+ */
+export async function categorizeTicket(
+  classifier: Classifier,
+  ticket: TicketText,
+  categories: CategoryOption[],
+  examples?: ExampleCounts,
+  timeoutMs = classifierTimeoutMs(),
+): Promise<Classification> {
+  const none: Classification = { category: null, confidence: null };
+  if (categories.length === 0) return none;
   const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
@@ -85,14 +138,17 @@ export async function categorize(
     }, timeoutMs);
   });
   try {
-    const answer = await Promise.race([classifier.classify(ticket, categories, controller.signal), timeout]);
-    if (answer === null) return null;
-    const match = findCategoryName(categories, String(answer));
+    const run = classifier.assess
+      ? classifier.assess(ticket, categories, controller.signal, examples)
+      : classifier.classify(ticket, categories, controller.signal, examples).then((category) => ({ category, confidence: null }));
+    const answer = await Promise.race([run, timeout]);
+    if (answer.category === null) return { category: null, confidence: answer.confidence };
+    const match = findCategoryName(categories, String(answer.category));
     if (!match) logger.warn('classifier answered an unknown category', { classifier: classifier.name });
-    return match;
+    return match ? { category: match, confidence: answer.confidence } : none;
   } catch (error) {
     logger.warn('classifier failed; ticket left uncategorised', { classifier: classifier.name, error: String(error) });
-    return null;
+    return none;
   } finally {
     clearTimeout(timer);
   }

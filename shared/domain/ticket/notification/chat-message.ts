@@ -11,6 +11,11 @@ export interface ChatNotificationJob {
   customerEmail: string;
   /** The first customer message of the ticket, or null when it has none. */
   firstCustomerMessage: string | null;
+  /**
+   * The ticket's diagnosis summary, added at delivery time when the diagnosis was ready by then
+   * (never stored in the outbox: delivery does not wait for it).
+   */
+  diagnosisSummary?: string | null;
 }
 
 /** Slack section text is limited to 3000 characters. */
@@ -42,7 +47,8 @@ export function buildChatPayload(job: ChatNotificationJob) {
   const first = job.firstCustomerMessage ?? '(no customer message)';
   const text =
     `New ticket: ${job.title}\nPriority: ${job.priority} | Category: ${category} | Customer: ${job.customerEmail}\n` +
-    `First customer message: ${first}`;
+    `First customer message: ${first}` +
+    (job.diagnosisSummary ? `\nDiagnosis: ${job.diagnosisSummary}` : '');
   return {
     text: clip(escape(text), 3900),
     blocks: [
@@ -57,6 +63,7 @@ export function buildChatPayload(job: ChatNotificationJob) {
         ],
       },
       { type: 'section', text: { type: 'mrkdwn', text: clip(`*First customer message*\n>${escape(first).replace(/\n/g, '\n>')}`, SECTION_TEXT_MAX) } },
+      ...(job.diagnosisSummary ? [{ type: 'section', text: { type: 'mrkdwn', text: clip(`*Diagnosis*\n${escape(job.diagnosisSummary)}`, SECTION_TEXT_MAX) } }] : []),
     ],
   };
 }

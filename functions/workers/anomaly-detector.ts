@@ -1,0 +1,40 @@
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { detectForDevice } from '../../shared/domain/anomaly/anomaly.service';
+import { LIVE_SOURCES } from '../../shared/domain/anomaly/anomaly.schema';
+import { logger } from '../../shared/logging/logger';
+
+const LIVE = new Set<string>(LIVE_SOURCES);
+
+/** The device a stream record is about, or undefined for records the filter should have dropped. */
+function deviceOf(record: DynamoDBRecord): string | undefined {
+  // aws-lambda's AttributeValue is structurally the SDK's; the cast only bridges the two typings.
+  const item = unmarshall((record.dynamodb?.NewImage ?? {}) as Record<string, AttributeValue>);
+  if (item.entity !== 'telemetry' || !LIVE.has(item.source) || typeof item.organizationId !== 'string') return undefined;
+  return JSON.stringify([item.organizationId, item.identifier]);
+}
+
+/**
+ * AnomalyDetector: new live telemetry records from the table's stream trigger the evaluation of
+ * their device (once per device per batch; the detector reads the records from the table in
+ * timestamp order, so duplicates and reordering are harmless). A device that fails reports its
+ * earliest record: Lambda retries the shard from there, bisecting, then dead-letters it.
+ */
+export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
+  const firstRecordOf = new Map<string, DynamoDBRecord>();
+  for (const record of event.Records) {
+    const device = deviceOf(record);
+    if (device && !firstRecordOf.has(device)) firstRecordOf.set(device, record);
+  }
+  const devices = [...firstRecordOf.keys()];
+  const results = await Promise.allSettled(devices.map((d) => detectForDevice(...(JSON.parse(d) as [string, string]))));
+  const batchItemFailures = devices.flatMap((device, i) => {
+    const result = results[i];
+    if (result?.status !== 'rejected') return [];
+    const itemIdentifier = firstRecordOf.get(device)?.dynamodb?.SequenceNumber ?? '';
+    logger.warn('anomaly detection failed; the stream will retry', { sequenceNumber: itemIdentifier, error: String(result.reason) });
+    return [{ itemIdentifier }];
+  });
+  return { batchItemFailures };
+}

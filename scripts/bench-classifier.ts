@@ -1,0 +1,88 @@
+/**
+ * Classifier bench: the labelled set of scripts/bench/classifier-set.ts through the embedded
+ * classifier, (a) with the category descriptions only and (b) after three labelled examples
+ * per category, then the createTicket bundle against the floor (as `npm run bench:bundles`).
+ *
+ *   npm run bench:classifier [-- --misses] [-- --strict]
+ *
+ * --misses lists every wrong or abstained ticket; --strict exits 1 when a goal is missed.
+ */
+import { routes } from '../shared/routes';
+import { normalizeCategoryName } from '../shared/domain/ticket-config/ticket-config.schema';
+import { CONFIDENCE_THRESHOLD, exampleFeatures, rankCategories, ticketFeatures } from '../shared/domain/ticket/classifier/embedded';
+import { addExample, type ExampleCounts } from '../shared/domain/ticket/classifier/examples';
+import { BENCH_CATEGORIES, BENCH_EXAMPLES, BENCH_HOLDOUT, BENCH_TICKETS, type LabelledTicket } from './bench/classifier-set';
+import { bundle, bundleTargets } from './bench/bundles';
+import { evaluate, sharesNoWord, type Evaluation } from './bench/classifier-eval';
+import { CLASSIFIER_GOAL } from './bench/classifier-goals';
+
+
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+
+function print(label: string, e: Evaluation, misses: boolean) {
+  console.log(`${label}: right ${pct(e.right)}  wrong ${pct(e.wrong)}  abstained ${pct(e.abstained)}  (${e.results.length} tickets)`);
+  for (const bin of e.calibration) {
+    console.log(`    confidence ${bin.from.toFixed(1)}-${bin.to.toFixed(1)}: ${String(bin.count).padStart(3)} tickets, ${bin.count ? pct(bin.accuracy) : '-'} right`);
+  }
+  const sweep = [0.4, 0.5, 0.6, 0.7, 0.8].map((th) => {
+    const answered = e.results.filter((r) => r.best !== null && r.confidence >= th);
+    const right = answered.filter((r) => r.best === r.want).length / e.results.length;
+    return `${th.toFixed(1)}: ${pct(right)} right / ${pct(answered.length / e.results.length - right)} wrong`;
+  });
+  console.log(`    threshold sweep  ${sweep.join('  ')}`);
+  if (misses) {
+    for (const r of e.results.filter((x) => x.got !== x.want)) {
+      console.log(`    ${r.got === null ? 'ABSTAIN' : 'WRONG  '} want ${r.want.padEnd(16)} got ${String(r.got ?? r.best).padEnd(16)} ${r.confidence.toFixed(2)}  ${r.title}`);
+    }
+  }
+}
+
+async function examplesFrom(labelled: LabelledTicket[]): Promise<ExampleCounts> {
+  const counts: ExampleCounts = new Map();
+  for (const ex of labelled) addExample(counts, normalizeCategoryName(ex.category), exampleFeatures(await ticketFeatures(ex.ticket)));
+  return counts;
+}
+
+async function main() {
+  const showMisses = process.argv.includes('--misses');
+  const strict = process.argv.includes('--strict');
+  const noWord = BENCH_TICKETS.filter((t) => sharesNoWord(t, BENCH_CATEGORIES)).length;
+  const multi = BENCH_TICKETS.filter((t) => t.ticket.messages.length > 1).length;
+  console.log(`Set: ${BENCH_TICKETS.length} tickets, ${BENCH_CATEGORIES.length} categories, ${noWord} (${pct(noWord / BENCH_TICKETS.length)}) share no word with their category, ${multi} conversations; threshold ${CONFIDENCE_THRESHOLD}\n`);
+
+  const a = await evaluate(BENCH_TICKETS, BENCH_CATEGORIES);
+  print('(a) descriptions only', a, showMisses);
+  const examples = await examplesFrom(BENCH_EXAMPLES);
+  const b = await evaluate(BENCH_TICKETS, BENCH_CATEGORIES, examples);
+  print('(b) + 3 examples per category', b, showMisses);
+  // Not part of the goals: tickets written after tuning, a check against over-fitting the set above.
+  print(`holdout (a), ${BENCH_HOLDOUT.length} tickets never tuned on`, await evaluate(BENCH_HOLDOUT, BENCH_CATEGORIES), showMisses);
+  print('holdout (b)', await evaluate(BENCH_HOLDOUT, BENCH_CATEGORIES, examples), showMisses);
+
+  // Timing: warm (language packs loaded, categories prepared), like a warm Lambda.
+  const rounds = 5;
+  const started = performance.now();
+  for (let i = 0; i < rounds; i++) for (const t of BENCH_TICKETS) await rankCategories(t.ticket, BENCH_CATEGORIES, examples);
+  const ms = (performance.now() - started) / (rounds * BENCH_TICKETS.length);
+  console.log(`\nclassification: ${ms.toFixed(3)} ms per ticket (warm, with examples)`);
+
+  const createTicket = routes.find((r) => r.id === 'CreateTicket')?.entry;
+  const [floor, ct] = await bundle(bundleTargets().filter((t) => t.kind === 'floor' || t.entry === createTicket));
+  const ratio = (ct?.bytes ?? 0) / (floor?.bytes ?? 1);
+  console.log(`createTicket bundle: ${((ct?.bytes ?? 0) / 1024).toFixed(1)} KiB = ${ratio.toFixed(3)}x the floor (${((floor?.bytes ?? 0) / 1024).toFixed(1)} KiB); language packs load on first use, outside the bundle`);
+
+  const missed = [
+    a.right < CLASSIFIER_GOAL.aRight && '(a) right',
+    a.wrong > CLASSIFIER_GOAL.aWrong && '(a) wrong',
+    b.right < CLASSIFIER_GOAL.bRight && '(b) right',
+    ms >= CLASSIFIER_GOAL.msPerTicket && 'ms per ticket',
+    ratio > CLASSIFIER_GOAL.bundleRatio && 'bundle ratio',
+  ].filter(Boolean);
+  console.log(missed.length ? `\nGoals missed: ${missed.join(', ')}` : '\nAll goals met.');
+  if (strict && missed.length) process.exitCode = 1;
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exitCode = 1;
+});

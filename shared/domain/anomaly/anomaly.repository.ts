@@ -1,0 +1,253 @@
+import { randomUUID } from 'node:crypto';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { QueryCommand, UpdateCommand, type NativeAttributeValue, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { documentClient, tableName } from '../../db/client';
+import { keys, SK } from '../../db/keys';
+import { TABLE } from '../../db/table';
+import { batchGet, transactWrite } from '../../db/operations';
+import type { ThresholdRule } from './detectors';
+import { newDeviceState, type Changes, type DeviceState, type NewIncident, type OpenIncident } from './device-evaluation';
+import { RULES_PER_ORG_MAX, type IncidentStatus, type IncidentView } from './anomaly.schema';
+
+/**
+ * Anomaly access patterns (docs/data-model.md). A device's anomaly partition
+ * `ORG#<org>#ANOMALY#<identifier>` holds its detector state (`STATE`, one item with a version for
+ * optimistic locking), its dropout watch entry (`WATCH`, sparse gsi1 entry by due time) and its
+ * incidents (`INCIDENT#<startedAt>#<id>`). Threshold rules are one item per org.
+ */
+
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** What the detector reads before evaluating a device: one consistent BatchGetItem. */
+export interface DetectorInput {
+  state: DeviceState;
+  rules: ThresholdRule[];
+  /** Due time of the stored watch entry (ms), or null when there is none. */
+  watchDue: number | null;
+}
+
+export async function loadDetectorInput(organizationId: string, identifier: string): Promise<DetectorInput> {
+  const stateKey = keys.anomalyState(organizationId, identifier);
+  const items = await batchGet<Record<string, NativeAttributeValue>>([stateKey, keys.monitorRules(organizationId), { pk: stateKey.pk, sk: SK.anomalyWatch }]);
+  const state = items.find((i) => i.pk === stateKey.pk && i.sk === SK.anomalyState);
+  const watch = items.find((i) => i.pk === stateKey.pk && i.sk === SK.anomalyWatch);
+  const rules = items.find((i) => i.sk === 'RULES');
+  return {
+    state: state ? { version: state.version, lastTs: state.lastTs ?? null, cadence: state.cadence, series: state.series ?? {}, open: state.open ?? {} } : newDeviceState(),
+    rules: (rules?.rules as ThresholdRule[] | undefined) ?? [],
+    watchDue: watch ? Date.parse(watch.gsi1sk as string) : null,
+  };
+}
+
+/** The conditional Put of the new state: it commits only over the version it was computed from. */
+function statePut(organizationId: string, identifier: string, state: DeviceState): TransactItem {
+  const { version, ...rest } = state;
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: { ...keys.anomalyState(organizationId, identifier), entity: 'anomalyState', organizationId, identifier, version: version + 1, ...rest },
+      ConditionExpression: version === 0 ? 'attribute_not_exists(pk)' : 'version = :v',
+      ExpressionAttributeValues: version === 0 ? undefined : { ':v': version },
+    },
+  };
+}
+
+function incidentPut(organizationId: string, identifier: string, incident: NewIncident, ticketId: string | null): TransactItem {
+  const open = incident.open;
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: {
+        ...keys.incident(organizationId, identifier, iso(incident.startedAt), incident.incidentId),
+        entity: 'incident',
+        organizationId,
+        identifier,
+        incidentId: incident.incidentId,
+        kind: incident.kind,
+        measurement: incident.measurement,
+        status: incident.resolvedAt === null ? 'open' : 'resolved',
+        startedAt: iso(incident.startedAt),
+        detectedAt: iso(incident.detectedAt),
+        resolvedAt: incident.resolvedAt === null ? null : iso(incident.resolvedAt),
+        anomalyCount: open.count,
+        lastValue: open.lastValue,
+        lastAnomalyAt: iso(open.lastAt),
+        severity: incident.severity,
+        ticketId,
+        evidence: incident.evidence,
+      },
+      // The incident's id is derived from its start: a second writer of the same incident loses here.
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
+function incidentUpdate(organizationId: string, identifier: string, open: OpenIncident, resolvedAt: number | null): TransactItem {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.incident(organizationId, identifier, iso(open.startedAt), open.incidentId),
+      UpdateExpression: 'SET anomalyCount = :count, lastValue = :value, lastAnomalyAt = :last, #status = :status, resolvedAt = :resolved',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':count': open.count,
+        ':value': open.lastValue,
+        ':last': iso(open.lastAt),
+        ':status': resolvedAt === null ? 'open' : 'resolved',
+        ':resolved': resolvedAt === null ? null : iso(resolvedAt),
+      },
+    },
+  };
+}
+
+/** The watch entry's write: Put at a new due time, or Delete (`null`: nothing to watch). */
+export function watchWrite(organizationId: string, identifier: string, due: number | null): TransactItem {
+  if (due === null) return { Delete: { TableName: tableName(), Key: { pk: keys.anomalyPartition(organizationId, identifier), sk: SK.anomalyWatch } } };
+  return { Put: { TableName: tableName(), Item: { ...keys.anomalyWatch(organizationId, identifier, iso(due)), entity: 'dropoutWatch', organizationId, identifier } } };
+}
+
+/** The writes of one evaluation: state, watch, incidents and their tickets. */
+export function commitItems(
+  organizationId: string,
+  identifier: string,
+  state: DeviceState,
+  changes: Changes,
+  extra: { watch?: TransactItem; ticketIdOf: (incidentId: string) => string | null; ticketItems: TransactItem[] },
+): TransactItem[] {
+  return [
+    statePut(organizationId, identifier, state),
+    ...(extra.watch ? [extra.watch] : []),
+    ...changes.opened.map((incident) => incidentPut(organizationId, identifier, incident, extra.ticketIdOf(incident.incidentId))),
+    ...[...changes.updated.values()].map(({ open, resolvedAt }) => incidentUpdate(organizationId, identifier, open, resolvedAt)),
+    ...extra.ticketItems,
+  ];
+}
+
+/**
+ * Commits in one transaction: the state Put (version condition) decides between concurrent
+ * evaluations of the device; the incident Puts (`attribute_not_exists`) decide that an incident,
+ * and the ticket written with it, exist once. A lost race raises `TransactionConditionFailed`.
+ */
+export const commit = (items: TransactItem[]) => transactWrite(items);
+
+/** Overdue watch entries of an org (gsi1, due ≤ now): the devices the sweep looks at. */
+export async function dueWatches(organizationId: string, nowIso: string): Promise<{ identifier: string; due: string }[]> {
+  const found: { identifier: string; due: string }[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const out = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: TABLE.gsi1.indexName,
+        KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk <= :now',
+        ExpressionAttributeValues: { ':pk': keys.dropoutWatchPartition(organizationId), ':now': nowIso },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of out.Items ?? []) found.push({ identifier: item.identifier as string, due: item.gsi1sk as string });
+    startKey = out.LastEvaluatedKey;
+  } while (startKey);
+  return found;
+}
+
+/** Moves a watch entry to a later due time, unless it changed since it was read (then the newer write stands). */
+export async function refreshWatch(organizationId: string, identifier: string, previousDueIso: string, due: number): Promise<void> {
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { pk: keys.anomalyPartition(organizationId, identifier), sk: SK.anomalyWatch },
+        UpdateExpression: 'SET gsi1sk = :due',
+        ConditionExpression: 'gsi1sk = :previous',
+        ExpressionAttributeValues: { ':due': iso(due), ':previous': previousDueIso },
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+  }
+}
+
+/** Item → the API's incident. */
+function incidentView(item: Record<string, NativeAttributeValue>): IncidentView {
+  return {
+    incidentId: item.incidentId,
+    kind: item.kind,
+    measurement: item.measurement ?? null,
+    status: item.status,
+    startedAt: item.startedAt,
+    detectedAt: item.detectedAt,
+    resolvedAt: item.resolvedAt ?? null,
+    anomalyCount: item.anomalyCount,
+    ticketId: item.ticketId ?? null,
+    evidence: item.evidence,
+  };
+}
+
+/**
+ * A device's incidents, newest first (descending Query on `INCIDENT#`), optionally one status (a
+ * filter inside the device's own partition: a device has few incidents). Reads one more than
+ * `limit` to know whether another page exists.
+ */
+export async function listIncidents(
+  organizationId: string,
+  identifier: string,
+  options: { status?: IncidentStatus; limit: number; afterSk?: string },
+): Promise<{ incidents: (IncidentView & { sk: string })[]; hasMore: boolean }> {
+  const incidents: (IncidentView & { sk: string })[] = [];
+  const pk = keys.anomalyPartition(organizationId, identifier);
+  let startKey: Record<string, unknown> | undefined = options.afterSk ? { pk, sk: options.afterSk } : undefined;
+  do {
+    const out = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        FilterExpression: options.status ? '#status = :status' : undefined,
+        ExpressionAttributeNames: options.status ? { '#status': 'status' } : undefined,
+        ExpressionAttributeValues: { ':pk': pk, ':prefix': SK.incidentPrefix, ...(options.status ? { ':status': options.status } : {}) },
+        ScanIndexForward: false,
+        ConsistentRead: true,
+        Limit: options.limit + 1,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of out.Items ?? []) incidents.push({ ...incidentView(item), sk: item.sk as string });
+    startKey = out.LastEvaluatedKey;
+  } while (startKey && incidents.length <= options.limit);
+  return { incidents: incidents.slice(0, options.limit), hasMore: incidents.length > options.limit };
+}
+
+/** Whether the org has anything for this device: a device item or a detector state (tells 404 from an empty list). */
+export async function deviceOrStateExists(organizationId: string, identifier: string): Promise<boolean> {
+  const items = await batchGet([keys.device(organizationId, identifier), keys.anomalyState(organizationId, identifier)], ['pk']);
+  return items.length > 0;
+}
+
+// --- threshold rules -------------------------------------------------------------------------------
+
+/** Appends a rule (atomic list_append, at most {@link RULES_PER_ORG_MAX}); returns it, or undefined at the limit. */
+export async function addRule(organizationId: string, rule: Omit<ThresholdRule, 'ruleId'>): Promise<ThresholdRule | undefined> {
+  const stored: ThresholdRule = { ruleId: randomUUID(), ...rule };
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.monitorRules(organizationId),
+        UpdateExpression: 'SET #rules = list_append(if_not_exists(#rules, :empty), :rule), entity = :entity',
+        ConditionExpression: 'attribute_not_exists(#rules) OR size(#rules) < :max',
+        ExpressionAttributeNames: { '#rules': 'rules' },
+        ExpressionAttributeValues: { ':empty': [], ':rule': [stored], ':entity': 'monitorRules', ':max': RULES_PER_ORG_MAX },
+      }),
+    );
+    return stored;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return undefined;
+    throw error;
+  }
+}
+
+export async function listRules(organizationId: string): Promise<ThresholdRule[]> {
+  const [item] = await batchGet<{ rules?: ThresholdRule[] }>([keys.monitorRules(organizationId)]);
+  return item?.rules ?? [];
+}

@@ -1,0 +1,218 @@
+import { TransactionConditionFailed, TRANSACTION_ITEM_LIMIT } from '../../db/operations';
+import { fitsKeyPart } from '../common.schema';
+import { DEVICE_NOT_FOUND } from '../device/device.schema';
+import { BadRequestError, NotFoundError } from '../errors';
+import { listOrganizations } from '../organization/organization.service';
+import type { OrgContext } from '../organization/organization.schema';
+import { queryRecords } from '../telemetry/telemetry.repository';
+import { dropoutDue } from './detectors';
+import { evaluateRecords, evaluateSilence, MAX_RECORD_AGE_MS, type Changes, type DeviceState, type TelemetryPoint } from './device-evaluation';
+import * as repo from './anomaly.repository';
+import { announce, buildProactiveTickets, type ProactiveTicket } from './proactive-ticket';
+import {
+  INCIDENT_CURSOR_INVALID,
+  INCIDENT_LIMIT_INVALID,
+  INCIDENT_STATUSES,
+  INCIDENTS_DEFAULT_LIMIT,
+  INCIDENTS_MAX_LIMIT,
+  LIVE_SOURCES,
+  parseRuleOptions,
+  RULES_PER_ORG_MAX,
+  STATUS_INVALID,
+  type IncidentQuery,
+  type IncidentStatus,
+  type IncidentView,
+} from './anomaly.schema';
+
+/**
+ * Proactive support: the detector (fed by the table stream, or the local stack's in-process
+ * stream), the dropout sweep (scheduled), the incident list and the operator's threshold rules.
+ * The detection itself is pure (detectors.ts, device-evaluation.ts); this module reads the state,
+ * evaluates, and commits state + incidents + tickets in one conditional transaction.
+ */
+
+/** Records read per round: a redelivered or concurrent round evaluates nothing it already did. */
+const RECORDS_PER_ROUND = 500;
+/** New incidents per transaction (each brings its ticket and up to 4 index entries). */
+const NEW_INCIDENTS_PER_COMMIT = 8;
+/** Rounds lost to concurrent evaluations of the same device before giving up (the stream retries). */
+const MAX_CONFLICTS = 8;
+const LIVE = new Set<string>(LIVE_SOURCES);
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export interface DetectionResult {
+  evaluated: number;
+  opened: string[];
+  resolved: string[];
+}
+
+/** The device's live records after `lastTs` (and not older than 24 h), merged per timestamp, oldest first. */
+async function newRecords(organizationId: string, identifier: string, lastTs: number | null, now: number): Promise<{ points: TelemetryPoint[]; hasMore: boolean }> {
+  const from = Math.max(lastTs ?? 0, now - MAX_RECORD_AGE_MS);
+  const page = await queryRecords(organizationId, identifier, {
+    lowSk: lastTs !== null && lastTs >= now - MAX_RECORD_AGE_MS ? `${iso(lastTs)}#~` : iso(from),
+    highSk: '9999-12-31T23:59:59.999Z#~',
+    ascending: true,
+    limit: RECORDS_PER_ROUND,
+    nowEpochSeconds: Math.floor(now / 1000),
+  });
+  const byTime = new Map<number, TelemetryPoint>();
+  for (const record of page.records) {
+    if (!LIVE.has(record.source)) continue;
+    const t = Date.parse(record.timestamp);
+    const point = byTime.get(t) ?? { t, m: {} };
+    Object.assign(point.m, record.measurements);
+    byTime.set(t, point);
+  }
+  return { points: [...byTime.values()], hasMore: page.hasMore };
+}
+
+/** Evaluates on a copy, shrinking the slice of records until its writes fit one transaction. */
+function evaluateFitting(state: DeviceState, points: TelemetryPoint[], ctx: { scope: string; now: number; rules: Parameters<typeof evaluateRecords>[2]['rules'] }) {
+  let take = points.length;
+  for (;;) {
+    const next = structuredClone(state);
+    const { consumed, changes } = evaluateRecords(next, points.slice(0, take), { ...ctx, maxNewIncidents: NEW_INCIDENTS_PER_COMMIT });
+    const items = 2 + changes.opened.length * 6 + changes.updated.size;
+    if (items <= TRANSACTION_ITEM_LIMIT || take <= 1) return { state: next, consumed, changes };
+    take = Math.max(1, take >> 1);
+  }
+}
+
+async function commitWithTickets(
+  org: string,
+  identifier: string,
+  state: DeviceState,
+  changes: Changes,
+  now: number,
+  watch: ReturnType<typeof repo.watchWrite> | undefined,
+): Promise<ProactiveTicket[]> {
+  const tickets = await buildProactiveTickets(org, identifier, changes.opened, now);
+  await repo.commit(
+    repo.commitItems(org, identifier, state, changes, {
+      watch,
+      ticketIdOf: (id) => tickets.get(id)?.ticket.ticketId ?? null,
+      ticketItems: [...tickets.values()].flatMap((t) => t.items),
+    }),
+  );
+  return [...tickets.values()];
+}
+
+/**
+ * Evaluates a device's new live records (the stream worker calls it once per device of a batch;
+ * the records themselves are read from the table in timestamp order, so a redelivered or
+ * reordered stream record changes nothing). Safe under any concurrency: the state's version
+ * condition lets one evaluation commit, the others re-read and find nothing left to do.
+ */
+export async function detectForDevice(organizationId: string, identifier: string, now = Date.now()): Promise<DetectionResult> {
+  const result: DetectionResult = { evaluated: 0, opened: [], resolved: [] };
+  const scope = `${organizationId}|${identifier}`;
+  for (let conflicts = 0; conflicts < MAX_CONFLICTS; ) {
+    const input = await repo.loadDetectorInput(organizationId, identifier);
+    const { points, hasMore } = await newRecords(organizationId, identifier, input.state.lastTs, now);
+    const fresh = points.filter((p) => input.state.lastTs === null || p.t > input.state.lastTs);
+    if (fresh.length === 0) return result;
+    const { state, consumed, changes } = evaluateFitting(input.state, fresh, { scope, now, rules: input.rules });
+    // The watch entry only ever moves earlier here (or appears); the sweep moves it later.
+    const due = dropoutDue(state.cadence) ?? null;
+    const watch = due !== null && (input.watchDue === null || due < input.watchDue) ? repo.watchWrite(organizationId, identifier, due) : undefined;
+    try {
+      announce(await commitWithTickets(organizationId, identifier, state, changes, now, watch));
+    } catch (error) {
+      if (!(error instanceof TransactionConditionFailed)) throw error;
+      conflicts++;
+      continue;
+    }
+    result.evaluated += consumed;
+    result.opened.push(...changes.opened.map((i) => i.incidentId));
+    result.resolved.push(...[...changes.updated.values()].filter((u) => u.resolvedAt !== null).map((u) => u.open.incidentId));
+    if (consumed >= fresh.length && !hasMore) return result;
+  }
+  throw new Error(`Anomaly state of ${identifier} kept changing under ${MAX_CONFLICTS} attempts`);
+}
+
+/** One overdue device: a dropout incident (and its ticket) when it really is overdue, else its watch moves on. */
+async function checkSilence(organizationId: string, identifier: string, watchedDue: string, now: number): Promise<boolean> {
+  for (let conflicts = 0; conflicts < MAX_CONFLICTS; conflicts++) {
+    const input = await repo.loadDetectorInput(organizationId, identifier);
+    const state = structuredClone(input.state);
+    const changes = evaluateSilence(state, { scope: `${organizationId}|${identifier}`, now });
+    if (changes.opened.length === 0) {
+      const due = dropoutDue(state.cadence);
+      if (due !== undefined && due > now) await repo.refreshWatch(organizationId, identifier, watchedDue, due);
+      return false;
+    }
+    try {
+      // The device is silent: nothing to watch until it reports again (its next record re-creates the entry).
+      announce(await commitWithTickets(organizationId, identifier, state, changes, now, repo.watchWrite(organizationId, identifier, null)));
+      return true;
+    } catch (error) {
+      if (!(error instanceof TransactionConditionFailed)) throw error;
+    }
+  }
+  throw new Error(`Anomaly state of ${identifier} kept changing under ${MAX_CONFLICTS} attempts`);
+}
+
+/**
+ * The dropout sweep (EventBridge schedule; `admin monitor sweep`; every minute locally): for each
+ * organization (or one), the devices whose watch entry is due, each checked against its state.
+ */
+export async function sweepDropouts(options: { now?: number; organizationId?: string } = {}) {
+  const now = options.now ?? Date.now();
+  const orgIds = options.organizationId ? [options.organizationId] : (await listOrganizations()).map((o) => o.organizationId);
+  let checked = 0;
+  let opened = 0;
+  for (const org of orgIds) {
+    for (const watch of await repo.dueWatches(org, iso(now))) {
+      checked++;
+      if (await checkSilence(org, watch.identifier, watch.due, now)) opened++;
+    }
+  }
+  return { organizations: orgIds.length, checked, opened, at: iso(now) };
+}
+
+// --- GET /device/{identifier}/incidents ---------------------------------------------------------
+
+const INCIDENT_SK = /^INCIDENT#\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z#[0-9a-f-]{36}$/;
+const encodeCursor = (sk: string) => Buffer.from(JSON.stringify({ k: sk })).toString('base64url');
+function decodeCursor(raw: string): string {
+  try {
+    const sk = (JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as { k?: unknown }).k;
+    if (typeof sk === 'string' && INCIDENT_SK.test(sk)) return sk;
+  } catch {
+    // falls through to the 400
+  }
+  throw new BadRequestError(INCIDENT_CURSOR_INVALID);
+}
+
+/** `GET /device/{identifier}/incidents?status=open|resolved&cursor=&limit=`: newest first. */
+export async function listDeviceIncidents(org: OrgContext, rawIdentifier: string | undefined, query: IncidentQuery): Promise<{ incidents: IncidentView[]; nextCursor: string | null }> {
+  const identifier = rawIdentifier?.trim() ?? '';
+  if (identifier === '' || !fitsKeyPart('deviceIdentifier', identifier)) throw new NotFoundError(DEVICE_NOT_FOUND);
+  const status = query.status === undefined || query.status === '' ? undefined : query.status;
+  if (status !== undefined && !(INCIDENT_STATUSES as readonly string[]).includes(status)) throw new BadRequestError(STATUS_INVALID);
+  let limit = INCIDENTS_DEFAULT_LIMIT;
+  if (query.limit !== undefined && query.limit !== '') {
+    if (!/^\d{1,4}$/.test(query.limit) || Number(query.limit) < 1 || Number(query.limit) > INCIDENTS_MAX_LIMIT) throw new BadRequestError(INCIDENT_LIMIT_INVALID);
+    limit = Number(query.limit);
+  }
+  const afterSk = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const page = await repo.listIncidents(org.organizationId, identifier, { status: status as IncidentStatus | undefined, limit, afterSk });
+  if (page.incidents.length === 0 && !afterSk && !(await repo.deviceOrStateExists(org.organizationId, identifier))) throw new NotFoundError(DEVICE_NOT_FOUND);
+  const last = page.incidents.at(-1);
+  return { incidents: page.incidents.map(({ sk: _sk, ...view }) => view), nextCursor: page.hasMore && last ? encodeCursor(last.sk) : null };
+}
+
+// --- operator rules ---------------------------------------------------------------------------------
+
+/** `admin monitor rule add`. */
+export async function addThresholdRule(organizationId: string, options: Parameters<typeof parseRuleOptions>[0]) {
+  const rule = await repo.addRule(organizationId, parseRuleOptions(options));
+  if (!rule) throw new Error(`An organization has at most ${RULES_PER_ORG_MAX} monitor rules`);
+  return { organizationId, rule };
+}
+
+/** `admin monitor rule list`. */
+export async function listThresholdRules(organizationId: string) {
+  return { organizationId, rules: await repo.listRules(organizationId) };
+}

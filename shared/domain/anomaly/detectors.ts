@@ -1,0 +1,469 @@
+/**
+ * The detection math, pure: no I/O, no clock, no randomness. A series (one device × measurement)
+ * is a {@link SeriesState} that {@link evaluatePoint} moves forward one point at a time, in
+ * timestamp order; a device's reporting cadence is a {@link CadenceState}. The service keeps both
+ * in the table and the benchmark runs them in memory, so both see exactly the same decisions.
+ * docs/anomaly-detection.md explains each detector and why its parameters are what they are.
+ */
+
+export type AnomalyKind = 'spike' | 'level_shift' | 'flatline' | 'threshold' | 'dropout';
+export const ANOMALY_KINDS: readonly AnomalyKind[] = ['spike', 'level_shift', 'flatline', 'threshold', 'dropout'];
+
+/** Every tunable of the detectors, in one place (documented in docs/anomaly-detection.md). */
+export const DETECTOR = {
+  /** Normal points kept per series for the robust baseline (median, trend, MAD). */
+  window: 48,
+  /** Points a series needs before spike, level_shift and flatline are evaluated. */
+  warmupPoints: 30,
+  /** After a level shift the baseline restarts from the new level; it needs this many points again. */
+  rebaselinePoints: 12,
+  /** Smallest robust z-score that is extreme, whatever the series' history. */
+  zMin: 9,
+  /** An extreme point must also exceed the series' own largest recent |z| by this factor. */
+  tailFactor: 3,
+  /** Per-point decay of that largest recent |z| (half-life ≈ 1400 points). */
+  tailDecay: 0.9995,
+  /** Consecutive extreme points, same side, that make a level shift rather than a spike. */
+  shiftRun: 3,
+  /** CUSUM allowance and decision interval on clipped robust scores (σ units). */
+  cusumK: 1,
+  cusumH: 12,
+  cusumClip: 4,
+  /** A CUSUM alarm is a level shift only when the new level moved this many raw scales from the old one. */
+  stepMin: 3,
+  /** …and when at least this share of the step happened between two neighbouring points (a drift is not a shift). */
+  abruptShare: 0.5,
+  /** The series' range (envelope) forgets with this half-life: a change back into it is not anomalous. */
+  envelopeHalfLifeMs: 30 * 86_400_000,
+  /** Margin around the envelope for spikes, as a share of its width. */
+  envelopeMargin: 0.1,
+  /** A flatline is at least this many identical points, this long, and `flatFactor` × the longest run seen. */
+  flatMinPoints: 20,
+  flatMinMs: 10 * 60_000,
+  flatFactor: 3,
+  /** Distinct values a series must have shown to be treated as continuous (fewer: a discrete state, not watched). */
+  minDistinct: 3,
+  /** Points and time without an anomaly of a kind before its incident resolves. */
+  quietPoints: 12,
+  quietMs: 15 * 60_000,
+  /** Points of evidence kept (values around the change). */
+  evidencePoints: 8,
+} as const;
+
+/** Dropout: silence longer than the device's own cadence explains. */
+export const DROPOUT = {
+  /** Never less than this. */
+  floorMs: 15 * 60_000,
+  /** × the median gap between reports. */
+  cadenceFactor: 6,
+  /** × the longest normal gap recently seen. */
+  maxGapFactor: 2,
+  /** Gaps remembered. */
+  gaps: 32,
+  /** Gaps needed before dropouts are watched. */
+  warmupGaps: 8,
+} as const;
+
+export interface EvidenceValue {
+  timestamp: string;
+  value: number | null;
+}
+
+/** What a detector found at one point: a new anomaly of `kind` that started at `startedAt` (ms). */
+export interface Signal {
+  kind: AnomalyKind;
+  startedAt: number;
+  value: number | null;
+  severity: 'medium' | 'high';
+  evidence: { values: EvidenceValue[]; baseline: Record<string, number | string | null> };
+}
+
+/** An operator rule: `below`/`above` a value for at least `forMinutes` (0: at once). */
+export interface ThresholdRule {
+  ruleId: string;
+  measurement: string;
+  operator: 'below' | 'above';
+  value: number;
+  forMinutes: number;
+}
+
+/** One series' state, as stored (plain JSON, numbers and arrays). Times are epoch ms. */
+export interface SeriesState {
+  n: number;
+  values: number[];
+  times: number[];
+  /** Points the baseline still needs after a re-baseline (0 when ready). */
+  rewarm: number;
+  hi: number | null;
+  lo: number | null;
+  envAt: number;
+  tail: number;
+  up: number;
+  down: number;
+  upStart: number | null;
+  downStart: number | null;
+  /** Extreme points waiting for the next one (spike or the start of a shift). */
+  pending: { t: number; v: number; z: number; thr: number }[];
+  /** The current run of identical values; `flagged` once it became a flatline. */
+  run: { v: number; since: number; count: number; flagged?: boolean } | null;
+  maxRun: number;
+  distinct: number[];
+  /** Rule id → time its current breach started. */
+  breach: Record<string, number>;
+  /** Last points, anomalous ones included, for evidence: [t, v]. */
+  recent: [number, number][];
+}
+
+export function newSeriesState(): SeriesState {
+  return {
+    n: 0, values: [], times: [], rewarm: 0, hi: null, lo: null, envAt: 0, tail: 0,
+    up: 0, down: 0, upStart: null, downStart: null, pending: [], run: null, maxRun: 1, distinct: [], breach: {}, recent: [],
+  };
+}
+
+// --- small robust statistics ---------------------------------------------------------------------
+
+/** Median of a non-empty list (copy sorted; the lists here are ≤ 48 long). */
+export function median(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
+}
+
+/** 1.4826 × MAD: the standard deviation of Gaussian data, unmoved by a minority of outliers. */
+export const robustScale = (xs: readonly number[], center = median(xs)) => 1.4826 * median(xs.map((x) => Math.abs(x - center)));
+
+/** Smallest positive difference between values: the measurement's resolution (1 for integers). */
+export function resolution(xs: readonly number[]): number {
+  const s = [...new Set(xs)].sort((a, b) => a - b);
+  let q = Number.POSITIVE_INFINITY;
+  for (let i = 1; i < s.length; i++) q = Math.min(q, (s[i] as number) - (s[i - 1] as number));
+  return Number.isFinite(q) ? q : 0;
+}
+
+/** The baseline a point is judged against: a robust local line through the window. */
+export interface Baseline {
+  level: number;
+  slopePerMs: number;
+  center: number;
+  scale: number;
+  rawScale: number;
+}
+
+/**
+ * Median level, a trend from the medians of the window's two halves (robust to outliers, so a
+ * slow drift or the rising side of a daily cycle is followed rather than flagged), and the
+ * scale of the residuals around that line, floored by the measurement's resolution so integer
+ * and quantised series never get a zero scale.
+ */
+export function baselineOf(values: readonly number[], times: readonly number[]): Baseline {
+  const h = values.length >> 1;
+  const level = median(values);
+  const center = median(times);
+  const t1 = median(times.slice(0, h));
+  const t2 = median(times.slice(h));
+  const slopePerMs = t2 > t1 ? (median(values.slice(h)) - median(values.slice(0, h))) / (t2 - t1) : 0;
+  const residuals = values.map((v, i) => v - (level + slopePerMs * ((times[i] as number) - center)));
+  const floor = Math.max(resolution(values), Math.abs(level) * 1e-6, 1e-9);
+  return {
+    level,
+    slopePerMs,
+    center,
+    scale: Math.max(robustScale(residuals, 0), floor),
+    rawScale: Math.max(robustScale(values, level), floor),
+  };
+}
+
+const predict = (b: Baseline, t: number) => b.level + b.slopePerMs * (t - b.center);
+const iso = (t: number) => new Date(t).toISOString();
+const round = (x: number) => Math.round(x * 1e6) / 1e6;
+
+function pushWindow(s: SeriesState, t: number, v: number): void {
+  s.values.push(v);
+  s.times.push(t);
+  if (s.values.length > DETECTOR.window) {
+    s.values.shift();
+    s.times.shift();
+  }
+  if (s.distinct.length < DETECTOR.minDistinct && !s.distinct.includes(v)) s.distinct.push(v);
+}
+
+/**
+ * Widens the envelope with a normal point. It shrinks towards its own middle with its half-life,
+ * not towards the current level: a battery at 20 % still remembers it was full last week.
+ */
+function updateEnvelope(s: SeriesState, t: number, v: number): void {
+  if (s.hi === null || s.lo === null) {
+    s.hi = v;
+    s.lo = v;
+  } else {
+    const keep = Math.pow(0.5, Math.max(0, t - s.envAt) / DETECTOR.envelopeHalfLifeMs);
+    const mid = (s.hi + s.lo) / 2;
+    s.hi = Math.max(v, mid + (s.hi - mid) * keep);
+    s.lo = Math.min(v, mid - (mid - s.lo) * keep);
+  }
+  s.envAt = t;
+}
+
+function outsideEnvelope(s: SeriesState, v: number, margin: number): boolean {
+  if (s.hi === null || s.lo === null) return true;
+  return v > s.hi + margin || v < s.lo - margin;
+}
+
+function evidence(s: SeriesState, baseline: Record<string, number | string | null>): Signal['evidence'] {
+  return { values: s.recent.map(([t, v]) => ({ timestamp: iso(t), value: v })), baseline };
+}
+
+/** The result of one point: new anomalies, and which kinds are abnormal right now (no quiet time for them). */
+export interface PointResult {
+  signals: Signal[];
+  abnormal: Set<AnomalyKind>;
+}
+
+function thresholdSignals(s: SeriesState, t: number, v: number, rules: readonly ThresholdRule[], out: PointResult): void {
+  const active = new Set<string>();
+  for (const rule of rules) {
+    active.add(rule.ruleId);
+    const breaching = rule.operator === 'below' ? v < rule.value : v > rule.value;
+    if (!breaching) {
+      delete s.breach[rule.ruleId];
+      continue;
+    }
+    const since = (s.breach[rule.ruleId] ??= t);
+    out.abnormal.add('threshold');
+    if (t - since >= rule.forMinutes * 60_000) {
+      out.signals.push({
+        kind: 'threshold',
+        startedAt: since,
+        value: v,
+        severity: 'high',
+        evidence: evidence(s, { rule: `${rule.operator} ${rule.value}`, forMinutes: rule.forMinutes, breachingSince: iso(since) }),
+      });
+    }
+  }
+  // Rules removed since: forget their breaches.
+  for (const id of Object.keys(s.breach)) if (!active.has(id)) delete s.breach[id];
+}
+
+function flatlineSignal(s: SeriesState, t: number, v: number, warm: boolean, out: PointResult): void {
+  if (s.run && s.run.v === v) {
+    s.run.count++;
+  } else {
+    // A run that ended without being an anomaly is part of what the series normally does.
+    if (s.run && !s.run.flagged) s.maxRun = Math.max(s.maxRun, s.run.count);
+    s.run = { v, since: t, count: 1 };
+  }
+  const run = s.run as NonNullable<SeriesState['run']>;
+  const needed = Math.max(DETECTOR.flatMinPoints, DETECTOR.flatFactor * s.maxRun);
+  if (!warm || s.distinct.length < DETECTOR.minDistinct || run.count < needed || t - run.since < DETECTOR.flatMinMs) return;
+  run.flagged = true;
+  out.abnormal.add('flatline');
+  out.signals.push({
+    kind: 'flatline',
+    startedAt: run.since,
+    value: v,
+    severity: 'medium',
+    evidence: evidence(s, { repeatedValue: v, repeatedPoints: run.count, longestNormalRun: s.maxRun }),
+  });
+}
+
+/**
+ * Moves a series forward by one point (`t` strictly after the previous one) and returns what it
+ * shows. Mutates and returns `s`. Order of checks: threshold rules (no warm-up: the operator's
+ * rule applies at once), flatline, then the statistical baseline: an extreme point (robust
+ * |z| ≥ max(zMin, tailFactor × recent largest |z|) and outside the series' envelope) waits for
+ * the next point: back to normal → spike; `shiftRun` extremes on one side → level shift; smaller
+ * sustained moves are caught by a two-sided CUSUM confirmed by the size of the step.
+ */
+export function evaluatePoint(s: SeriesState, t: number, v: number, rules: readonly ThresholdRule[] = []): PointResult {
+  const out: PointResult = { signals: [], abnormal: new Set() };
+  s.n++;
+  s.recent.push([t, v]);
+  if (s.recent.length > DETECTOR.evidencePoints) s.recent.shift();
+  thresholdSignals(s, t, v, rules, out);
+  const warm = s.n > DETECTOR.warmupPoints && s.rewarm === 0 && s.values.length >= DETECTOR.rebaselinePoints;
+  flatlineSignal(s, t, v, warm, out);
+
+  if (!warm || s.distinct.length < DETECTOR.minDistinct) {
+    // Warm-up (or a discrete-state series): learn only.
+    const level = s.values.length > 0 ? median(s.values) : v;
+    if (s.values.length >= 4) s.tail = Math.max(s.tail * DETECTOR.tailDecay, Math.abs((v - level) / baselineOf(s.values, s.times).scale));
+    pushWindow(s, t, v);
+    updateEnvelope(s, t, v);
+    if (s.rewarm > 0) s.rewarm--;
+    return out;
+  }
+
+  const b = baselineOf(s.values, s.times);
+  const z = (v - predict(b, t)) / b.scale;
+  const threshold = Math.max(DETECTOR.zMin, DETECTOR.tailFactor * s.tail);
+  const width = (s.hi ?? v) - (s.lo ?? v);
+  const extreme = Math.abs(z) >= threshold && outsideEnvelope(s, v, DETECTOR.envelopeMargin * width);
+  const base = { level: round(predict(b, t)), scale: round(b.scale), threshold: round(threshold), low: s.lo, high: s.hi };
+  // The tail learns every point, an extreme one only up to the threshold it beat: one spike
+  // raises the bar a little, a sensor that keeps producing extremes raises it a lot.
+  s.tail = Math.max(s.tail * DETECTOR.tailDecay, Math.min(Math.abs(z), threshold));
+
+  // An excursion already under way continues while the point stays well out on the same side
+  // (half the bar: the bar itself just rose with the first extreme point).
+  const continues = s.pending.length > 0 && Math.sign(s.pending[0]?.z ?? 0) === Math.sign(z) && Math.abs(z) >= DETECTOR.zMin / 2;
+  if (s.pending.length > 0 && !continues) {
+    // The excursion came back: it was a spike.
+    const peak = s.pending.reduce((a, p) => (Math.abs(p.z) > Math.abs(a.z) ? p : a));
+    out.signals.push({
+      kind: 'spike',
+      startedAt: (s.pending[0] as { t: number }).t,
+      value: peak.v,
+      severity: Math.abs(peak.z) >= 2 * (s.pending[0] as { thr: number }).thr ? 'high' : 'medium',
+      evidence: evidence(s, { ...base, threshold: (s.pending[0] as { thr: number }).thr, z: round(peak.z) }),
+    });
+    s.pending = [];
+  }
+  if (extreme || continues) {
+    s.pending.push({ t, v, z, thr: round(threshold) });
+    out.abnormal.add('spike');
+    if (s.pending.length >= DETECTOR.shiftRun) {
+      const start = (s.pending[0] as { t: number }).t;
+      out.signals.push({ kind: 'level_shift', startedAt: start, value: v, severity: 'medium', evidence: evidence(s, { ...base, previousLevel: round(b.level), z: round(z) }) });
+      out.abnormal.add('level_shift');
+      rebaseline(s, start, s.pending);
+    }
+    return out;
+  }
+
+  // CUSUM on clipped scores: many moderate deviations to one side add up, one outlier cannot.
+  const zc = Math.max(-DETECTOR.cusumClip, Math.min(DETECTOR.cusumClip, z));
+  s.up = Math.max(0, s.up + zc - DETECTOR.cusumK);
+  s.down = Math.max(0, s.down - zc - DETECTOR.cusumK);
+  if (s.up === 0) s.upStart = null;
+  else if (s.upStart === null && zc >= 2) s.upStart = t;
+  if (s.down === 0) s.downStart = null;
+  else if (s.downStart === null && zc <= -2) s.downStart = t;
+  pushWindow(s, t, v);
+
+  const side = s.up > DETECTOR.cusumH ? 'up' : s.down > DETECTOR.cusumH ? 'down' : undefined;
+  if (side) {
+    const { start, jump } = largestJump(s, (side === 'up' ? s.upStart : s.downStart) ?? t);
+    const before = s.values.filter((_, i) => (s.times[i] as number) < start);
+    const after = s.values.filter((_, i) => (s.times[i] as number) >= start);
+    const newLevel = median(after);
+    const stepSize = before.length > 0 ? Math.abs(newLevel - median(before)) : 0;
+    const step = stepSize / b.rawScale;
+    s.up = 0;
+    s.down = 0;
+    s.upStart = null;
+    s.downStart = null;
+    // A shift is sudden: most of it happens in one step. A drift (the curve of a daily cycle, a
+    // recharge ramp) gets there gradually. And a move back into the range the series already
+    // covers is not a shift.
+    const margin = Math.max(resolution(s.values), DETECTOR.envelopeMargin * width);
+    if (step >= DETECTOR.stepMin && jump >= DETECTOR.abruptShare * stepSize && outsideEnvelope(s, newLevel, margin)) {
+      out.signals.push({
+        kind: 'level_shift',
+        startedAt: start,
+        value: v,
+        severity: 'medium',
+        evidence: evidence(s, { ...base, previousLevel: round(median(before)), newLevel: round(newLevel), stepInScales: round(step) }),
+      });
+      out.abnormal.add('level_shift');
+      rebaseline(s, start, []);
+      return out;
+    }
+  }
+  if (!extreme && Math.abs(z) < DETECTOR.cusumK * 3) updateEnvelope(s, t, v);
+  return out;
+}
+
+/**
+ * Where a CUSUM run really began: the largest jump between neighbouring points from just before
+ * the run's first strong score on (that score may be a noise point just ahead of the step).
+ */
+function largestJump(s: SeriesState, from: number): { start: number; jump: number } {
+  const k = Math.max(1, s.times.findIndex((t) => t >= from));
+  let best = { start: from, jump: 0 };
+  for (let i = k; i < s.values.length; i++) {
+    const jump = Math.abs((s.values[i] as number) - (s.values[i - 1] as number));
+    if (jump > best.jump) best = { start: s.times[i] as number, jump };
+  }
+  return best;
+}
+
+/** After a shift the old level is no baseline: keep only points from `start` on, and re-learn. */
+function rebaseline(s: SeriesState, start: number, extra: { t: number; v: number }[]): void {
+  const kept = s.times.map((t, i) => [t, s.values[i] as number] as const).filter(([t]) => t >= start);
+  const points = [...kept, ...extra.map((p) => [p.t, p.v] as const)].sort((a, b) => a[0] - b[0]);
+  s.times = points.map(([t]) => t);
+  s.values = points.map(([, v]) => v);
+  for (const [t, v] of points) updateEnvelope(s, t, v);
+  s.pending = [];
+  s.rewarm = Math.max(0, DETECTOR.rebaselinePoints - points.length);
+  s.up = 0;
+  s.down = 0;
+}
+
+// --- dropout --------------------------------------------------------------------------------------
+
+/** A device's reporting cadence. Times are epoch ms. */
+export interface CadenceState {
+  last: number | null;
+  /** Recent gaps between reports (ms), dropouts excluded. */
+  gaps: number[];
+  /** Last report times, for evidence. */
+  recent: number[];
+  /**
+   * Recent delivery lags (ms from a record's timestamp to its evaluation). A device that uploads
+   * an hour of readings at once is late, not silent: its lag extends the silence limit.
+   */
+  lags: number[];
+}
+
+export const newCadenceState = (): CadenceState => ({ last: null, gaps: [], recent: [], lags: [] });
+
+/**
+ * Records a report at `t` (after `last`), evaluated `lag` ms after its timestamp. `afterDropout`:
+ * the gap was a dropout and teaches nothing about the cadence.
+ */
+export function recordReport(c: CadenceState, t: number, afterDropout: boolean, lag = 0): void {
+  if (c.last !== null && t > c.last && !afterDropout) {
+    c.gaps.push(t - c.last);
+    if (c.gaps.length > DROPOUT.gaps) c.gaps.shift();
+  }
+  c.lags = c.lags ?? [];
+  c.lags.push(Math.max(0, lag));
+  if (c.lags.length > DROPOUT.gaps) c.lags.shift();
+  c.last = c.last === null ? t : Math.max(c.last, t);
+  c.recent.push(t);
+  if (c.recent.length > DETECTOR.evidencePoints) c.recent.shift();
+}
+
+/** How long a silence may last before it is a dropout; undefined while the cadence is still being learned. */
+export function silenceLimit(c: CadenceState): number | undefined {
+  if (c.gaps.length < DROPOUT.warmupGaps) return undefined;
+  return Math.max(DROPOUT.floorMs, DROPOUT.cadenceFactor * median(c.gaps), DROPOUT.maxGapFactor * Math.max(...c.gaps));
+}
+
+/** When the device becomes overdue (ms): its last record + the silence limit + its usual delivery lag; undefined when not watched yet. */
+export function dropoutDue(c: CadenceState): number | undefined {
+  const limit = silenceLimit(c);
+  return limit === undefined || c.last === null ? undefined : c.last + limit + Math.max(0, ...(c.lags ?? []));
+}
+
+/** A dropout signal when the device is overdue at `now`. */
+export function checkDropout(c: CadenceState, now: number): Signal | undefined {
+  const due = dropoutDue(c);
+  if (due === undefined || now < due || c.last === null) return undefined;
+  return {
+    kind: 'dropout',
+    startedAt: c.last,
+    value: null,
+    severity: 'high',
+    evidence: {
+      values: c.recent.map((t) => ({ timestamp: iso(t), value: null })),
+      baseline: {
+        medianGapSeconds: Math.round(median(c.gaps) / 1000),
+        silenceLimitSeconds: Math.round((silenceLimit(c) as number) / 1000),
+        silentSeconds: Math.round((now - c.last) / 1000),
+      },
+    },
+  };
+}

@@ -1,0 +1,163 @@
+import { createHash } from 'node:crypto';
+import {
+  checkDropout,
+  DETECTOR,
+  evaluatePoint,
+  newCadenceState,
+  newSeriesState,
+  recordReport,
+  type AnomalyKind,
+  type CadenceState,
+  type SeriesState,
+  type Signal,
+  type ThresholdRule,
+} from './detectors';
+
+/**
+ * A device's whole detector state and the incident bookkeeping on top of the detectors, still
+ * pure: the service reads a {@link DeviceState}, calls {@link evaluateRecords} or
+ * {@link evaluateSilence}, and writes the state back with the incidents it opened, attached to
+ * or resolved, in one conditional transaction.
+ */
+
+/** Records whose timestamp is older than this when they are evaluated never open incidents (backfill, late uploads). */
+export const MAX_RECORD_AGE_MS = 24 * 3_600_000;
+/** Series watched per device; measurements beyond are stored but not watched (bounds the state item). */
+export const MAX_SERIES_PER_DEVICE = 100;
+/** `measurement` of a dropout: it concerns the whole device. */
+export const DEVICE_WIDE = '*';
+
+export interface OpenIncident {
+  incidentId: string;
+  kind: AnomalyKind;
+  measurement: string | null;
+  startedAt: number;
+  lastAt: number;
+  count: number;
+  quiet: number;
+  lastValue: number | null;
+}
+
+export interface DeviceState {
+  /** Optimistic-lock version of the stored state (0: nothing stored yet). */
+  version: number;
+  /** Newest evaluated record timestamp (ms); older records are not evaluated. */
+  lastTs: number | null;
+  cadence: CadenceState;
+  series: Record<string, SeriesState>;
+  /** Open incidents by `<measurement>|<kind>`. */
+  open: Record<string, OpenIncident>;
+}
+
+export const newDeviceState = (): DeviceState => ({ version: 0, lastTs: null, cadence: newCadenceState(), series: {}, open: {} });
+
+/** A new incident, as first stored. Times are epoch ms. */
+export interface NewIncident {
+  incidentId: string;
+  kind: AnomalyKind;
+  measurement: string | null;
+  startedAt: number;
+  detectedAt: number;
+  severity: Signal['severity'];
+  evidence: Signal['evidence'];
+  open: OpenIncident;
+  resolvedAt: number | null;
+}
+
+/** Incidents an evaluation changed: opened (new), attached to or resolved (existing). */
+export interface Changes {
+  opened: NewIncident[];
+  updated: Map<string, { open: OpenIncident; resolvedAt: number | null }>;
+}
+
+export interface TelemetryPoint {
+  t: number;
+  m: Record<string, number>;
+}
+
+/**
+ * The incident's id: the same device, measurement, kind and start always give the same id, so a
+ * redelivered record can only ever meet the incident it already opened (the conditional Put fails).
+ */
+export function incidentIdOf(scope: string, measurement: string | null, kind: AnomalyKind, startedAt: number): string {
+  const h = createHash('sha256').update(`${scope}|${measurement ?? DEVICE_WIDE}|${kind}|${startedAt}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${((parseInt(h.slice(16, 17), 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+const keyOf = (measurement: string | null, kind: AnomalyKind) => `${measurement ?? DEVICE_WIDE}|${kind}`;
+
+function raise(state: DeviceState, changes: Changes, scope: string, measurement: string | null, signal: Signal, now: number): void {
+  const key = keyOf(measurement, signal.kind);
+  const open = state.open[key];
+  if (open) {
+    open.count++;
+    open.quiet = 0;
+    open.lastAt = Math.max(open.lastAt, signal.startedAt);
+    open.lastValue = signal.value;
+    if (!changes.opened.some((i) => i.open === open)) changes.updated.set(open.incidentId, { open, resolvedAt: null });
+    return;
+  }
+  const incidentId = incidentIdOf(scope, measurement, signal.kind, signal.startedAt);
+  const created: OpenIncident = { incidentId, kind: signal.kind, measurement, startedAt: signal.startedAt, lastAt: signal.startedAt, count: 1, quiet: 0, lastValue: signal.value };
+  state.open[key] = created;
+  changes.opened.push({ incidentId, kind: signal.kind, measurement, startedAt: signal.startedAt, detectedAt: now, severity: signal.severity, evidence: signal.evidence, open: created, resolvedAt: null });
+}
+
+function resolve(state: DeviceState, changes: Changes, key: string, now: number): void {
+  const open = state.open[key] as OpenIncident;
+  delete state.open[key];
+  const opened = changes.opened.find((i) => i.open === open);
+  if (opened) opened.resolvedAt = now;
+  else changes.updated.set(open.incidentId, { open, resolvedAt: now });
+}
+
+/**
+ * Evaluates a device's new records in timestamp order (older than `lastTs` or than 24 hours: not
+ * evaluated). Stops after `maxNewIncidents` new incidents so one transaction can hold them; the
+ * caller commits and calls again with the rest. Returns how many records it consumed.
+ */
+export function evaluateRecords(
+  state: DeviceState,
+  records: readonly TelemetryPoint[],
+  ctx: { scope: string; now: number; rules: readonly ThresholdRule[]; maxNewIncidents?: number },
+): { consumed: number; changes: Changes } {
+  const changes: Changes = { opened: [], updated: new Map() };
+  const sorted = [...records].sort((a, b) => a.t - b.t);
+  let consumed = 0;
+  for (const record of sorted) {
+    if (ctx.maxNewIncidents !== undefined && changes.opened.length >= ctx.maxNewIncidents) break;
+    consumed++;
+    if ((state.lastTs !== null && record.t <= state.lastTs) || record.t < ctx.now - MAX_RECORD_AGE_MS) continue;
+    state.lastTs = record.t;
+    const dropoutKey = keyOf(null, 'dropout');
+    const silentBefore = state.open[dropoutKey] !== undefined;
+    recordReport(state.cadence, record.t, silentBefore, ctx.now - record.t);
+    if (silentBefore) resolve(state, changes, dropoutKey, ctx.now);
+
+    for (const [measurement, value] of Object.entries(record.m)) {
+      let series = state.series[measurement];
+      if (!series) {
+        if (Object.keys(state.series).length >= MAX_SERIES_PER_DEVICE) continue;
+        series = state.series[measurement] = newSeriesState();
+      }
+      const result = evaluatePoint(series, record.t, value, ctx.rules.filter((r) => r.measurement === measurement));
+      for (const signal of result.signals) raise(state, changes, ctx.scope, measurement, signal, ctx.now);
+      const signalled = new Set(result.signals.map((s) => s.kind));
+      for (const [key, open] of Object.entries(state.open)) {
+        if (open.measurement !== measurement || signalled.has(open.kind) || result.abnormal.has(open.kind)) continue;
+        open.quiet++;
+        if (open.quiet >= DETECTOR.quietPoints && record.t - open.lastAt >= DETECTOR.quietMs) resolve(state, changes, key, ctx.now);
+      }
+    }
+  }
+  return { consumed, changes };
+}
+
+/** The sweep's check at `now`: a dropout incident when the device is overdue and none is open. */
+export function evaluateSilence(state: DeviceState, ctx: { scope: string; now: number }): Changes {
+  const changes: Changes = { opened: [], updated: new Map() };
+  if (state.open[keyOf(null, 'dropout')]) return changes;
+  const signal = checkDropout(state.cadence, ctx.now);
+  if (signal) raise(state, changes, ctx.scope, null, signal, ctx.now);
+  return changes;
+}

@@ -1,0 +1,95 @@
+import { createHash } from 'node:crypto';
+import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { documentClient, tableName } from '../../db/client';
+import { keys } from '../../db/keys';
+import { logger } from '../../logging/logger';
+
+/**
+ * The confirmation an AWS IoT HTTPS topic rule destination POSTs to its confirmation URL when a
+ * maker deploys the connector stack (docs/operations.md). It carries no API key. Fleetdesk
+ * confirms it by visiting `enableUrl` only when that is an AWS IoT endpoint, never any other URL
+ * taken from a request body, and records every confirmation for the operator either way.
+ */
+export const CONFIRMATION_MESSAGE_TYPE = 'DestinationConfirmation';
+const MESSAGE_TYPE_HEADER = 'x-amz-rules-engine-message-type';
+/** The IoT control-plane host of a Region, e.g. `iot.eu-west-1.amazonaws.com` (China: `.amazonaws.com.cn`). */
+const IOT_HOST = /^iot\.[a-z]{2}(-[a-z]+)+-\d\.amazonaws\.com(\.cn)?$/;
+const CONFIRM_TIMEOUT_MS = 5000;
+const MAX_FIELD_CHARS = 2048;
+
+export interface DestinationConfirmation {
+  arn: string;
+  enableUrl: string;
+}
+
+/** The confirmation in an unauthenticated request, when it is one (header or body says so, and the fields are there). */
+export function readConfirmation(event: APIGatewayProxyEventV2): DestinationConfirmation | undefined {
+  if (event.headers?.['x-api-key'] !== undefined || !event.body) return undefined;
+  let body: unknown;
+  try {
+    body = JSON.parse(event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body);
+  } catch {
+    return undefined;
+  }
+  const { arn, enableUrl, messageType } = (body ?? {}) as Record<string, unknown>;
+  const typed = messageType === CONFIRMATION_MESSAGE_TYPE || event.headers?.[MESSAGE_TYPE_HEADER] === CONFIRMATION_MESSAGE_TYPE;
+  if (!typed || typeof arn !== 'string' || typeof enableUrl !== 'string') return undefined;
+  if (arn.length > MAX_FIELD_CHARS || enableUrl.length > MAX_FIELD_CHARS) return undefined;
+  return { arn, enableUrl };
+}
+
+/** Whether `url` is an https URL on an AWS IoT endpoint, the only place a confirmation may be sent. */
+export function isIotEnableUrl(url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' && parsed.port === '' && parsed.username === '' && IOT_HOST.test(parsed.hostname);
+  } catch {
+    return false;
+  }
+}
+
+/** Confirms (when the URL is an IoT endpoint) and records the confirmation; never throws for the URL's sake. */
+export async function handleConfirmation(confirmation: DestinationConfirmation, fetchImpl: typeof fetch = fetch) {
+  let status: 'confirmed' | 'refused_url' | 'failed' = 'refused_url';
+  if (isIotEnableUrl(confirmation.enableUrl)) {
+    try {
+      const response = await fetchImpl(confirmation.enableUrl, { method: 'GET', redirect: 'manual', signal: AbortSignal.timeout(CONFIRM_TIMEOUT_MS) });
+      status = response.ok ? 'confirmed' : 'failed';
+    } catch {
+      status = 'failed';
+    }
+  }
+  const host = URL.canParse(confirmation.enableUrl) ? new URL(confirmation.enableUrl).host : 'unparsable';
+  logger.info('IoT rule destination confirmation', { arn: confirmation.arn, enableUrlHost: host, status });
+  const receivedAt = new Date().toISOString();
+  await documentClient().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        ...keys.destinationConfirmation(createHash('sha256').update(confirmation.arn).digest('hex')),
+        entity: 'destinationConfirmation',
+        arn: confirmation.arn,
+        // Kept for the operator to visit by hand when it was not confirmed here.
+        enableUrl: confirmation.enableUrl,
+        status,
+        receivedAt,
+      },
+    }),
+  );
+  return { success: true, confirmed: status === 'confirmed' };
+}
+
+/** Pre-auth hook of `POST /api/telemetry`: answers a destination confirmation, lets everything else reach auth. */
+export async function answerDestinationConfirmation(event: APIGatewayProxyEventV2): Promise<object | undefined> {
+  const confirmation = readConfirmation(event);
+  return confirmation ? handleConfirmation(confirmation) : undefined;
+}
+
+/** Every recorded destination confirmation (operator CLI `iot confirmations`); an unconfirmed one's enableUrl can be visited by hand. */
+export async function listDestinationConfirmations() {
+  const out = await documentClient().send(
+    new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.destinationConfirmationPartition } }),
+  );
+  return (out.Items ?? []).map(({ arn, enableUrl, status, receivedAt }) => ({ arn, enableUrl, status, receivedAt }));
+}

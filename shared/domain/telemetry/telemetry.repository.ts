@@ -1,0 +1,245 @@
+import { ConditionalCheckFailedException, type AttributeValue } from '@aws-sdk/client-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { documentClient, tableName } from '../../db/client';
+import { keys, SK } from '../../db/keys';
+import { batchGet, batchPut, transactWrite, TransactionConditionFailed } from '../../db/operations';
+import type { TelemetryRecord, TelemetryRecordView, TelemetrySource } from './telemetry.schema';
+
+/**
+ * Telemetry access patterns (docs/data-model.md). A device's telemetry lives in its own partition
+ * `ORG#<org>#TELEMETRY#<identifier>`: one item per record, sort key `<ISO timestamp>#<source>` (a
+ * replay overwrites), plus the `LATEST` snapshot holding, per measurement, the newest value and
+ * its timestamp as a top-level attribute `M#<name>` = `{ v, t }`. The snapshot only moves forward:
+ * every write is conditioned on each measurement's stored `t` not being newer.
+ */
+
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/** Top-level attribute of one measurement in the latest snapshot. */
+const LATEST_PREFIX = 'M#';
+/** Measurements per snapshot UpdateItem: keeps the condition expression well under DynamoDB's 4 KB. */
+const LATEST_UPDATE_CHUNK = 100;
+const MAX_LATEST_ATTEMPTS = 10;
+
+/** One measurement's newest value. */
+export interface LatestValue {
+  value: number;
+  timestamp: string;
+}
+
+interface StoredLatest {
+  v: number;
+  t: string;
+}
+
+/** What ingestion stores for one record. */
+function recordItem(organizationId: string, identifier: string, record: TelemetryRecord, source: TelemetrySource, receivedAt: string, expiresAt: number) {
+  return {
+    ...keys.telemetryRecord(organizationId, identifier, record.timestamp, source),
+    entity: 'telemetry',
+    organizationId,
+    identifier,
+    timestamp: record.timestamp,
+    source,
+    m: record.measurements,
+    receivedAt,
+    expiresAt,
+  };
+}
+
+/** Per measurement, the newest value among `records` (later records win ties, as a replay would). */
+export function newestByMeasurement(records: TelemetryRecord[]): Map<string, LatestValue> {
+  const newest = new Map<string, LatestValue>();
+  for (const record of records) {
+    for (const [name, value] of Object.entries(record.measurements)) {
+      const current = newest.get(name);
+      if (!current || current.timestamp <= record.timestamp) newest.set(name, { value, timestamp: record.timestamp });
+    }
+  }
+  return newest;
+}
+
+/** The conditional snapshot update for some measurements: set each unless the stored one is newer. */
+function latestUpdate(organizationId: string, identifier: string, values: [string, LatestValue][]) {
+  const names: Record<string, string> = {};
+  const attributeValues: Record<string, unknown> = { ':entity': 'telemetryLatest', ':identifier': identifier };
+  const sets = ['entity = :entity', 'identifier = :identifier'];
+  const conditions: string[] = [];
+  values.forEach(([name, latest], i) => {
+    names[`#a${i}`] = `${LATEST_PREFIX}${name}`;
+    attributeValues[`:v${i}`] = { v: latest.value, t: latest.timestamp } satisfies StoredLatest;
+    attributeValues[`:t${i}`] = latest.timestamp;
+    sets.push(`#a${i} = :v${i}`);
+    // A missing attribute makes the comparison false, so NOT(...) also admits a first value.
+    conditions.push(`NOT #a${i}.t > :t${i}`);
+  });
+  return {
+    TableName: tableName(),
+    Key: keys.telemetryLatest(organizationId, identifier),
+    UpdateExpression: `SET ${sets.join(', ')}`,
+    ConditionExpression: conditions.join(' AND '),
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: attributeValues,
+    ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
+  };
+}
+
+/** The stored snapshot as `name → { v, t }`. */
+function storedLatest(item: Record<string, unknown> | undefined): Map<string, StoredLatest> {
+  const result = new Map<string, StoredLatest>();
+  for (const [attribute, value] of Object.entries(item ?? {})) {
+    if (attribute.startsWith(LATEST_PREFIX)) result.set(attribute.slice(LATEST_PREFIX.length), value as StoredLatest);
+  }
+  return result;
+}
+
+/** Drops the values the stored snapshot already has something newer for. */
+function stillNewer(values: [string, LatestValue][], stored: Map<string, StoredLatest>): [string, LatestValue][] {
+  return values.filter(([name, latest]) => {
+    const current = stored.get(name);
+    return !current || current.t <= latest.timestamp;
+  });
+}
+
+async function readLatestItem(organizationId: string, identifier: string) {
+  const out = await documentClient().send(
+    new GetCommand({ TableName: tableName(), Key: keys.telemetryLatest(organizationId, identifier), ConsistentRead: true }),
+  );
+  return out.Item;
+}
+
+/**
+ * Moves the snapshot forward for `values` (≤ {@link LATEST_UPDATE_CHUNK}), optionally in one
+ * transaction with `withItem` (a single record's Put: one request for both). When a condition
+ * fails (an out-of-order or concurrent newer value), the values that are still newer than what is
+ * stored are retried; a value that lost is dropped, never written back over the newer one.
+ */
+async function advanceLatestChunk(organizationId: string, identifier: string, values: [string, LatestValue][], withItem?: TransactItem) {
+  let pending = values;
+  for (let attempt = 0; attempt < MAX_LATEST_ATTEMPTS; attempt++) {
+    if (pending.length === 0) {
+      if (withItem) await transactWrite([withItem]);
+      return;
+    }
+    const update = latestUpdate(organizationId, identifier, pending);
+    let stored: Record<string, unknown> | undefined;
+    try {
+      if (withItem) await transactWrite([withItem, { Update: update }]);
+      else await documentClient().send(new UpdateCommand(update));
+      return;
+    } catch (error) {
+      if (error instanceof TransactionConditionFailed && withItem) {
+        const raw = error.reasons[1]?.Item as Record<string, AttributeValue> | undefined;
+        stored = raw ? unmarshall(raw) : await readLatestItem(organizationId, identifier);
+      } else if (error instanceof ConditionalCheckFailedException) {
+        stored = error.Item ? unmarshall(error.Item) : await readLatestItem(organizationId, identifier);
+      } else {
+        throw error;
+      }
+    }
+    pending = stillNewer(pending, storedLatest(stored));
+  }
+  throw new Error(`Latest telemetry of ${identifier} kept changing under ${MAX_LATEST_ATTEMPTS} attempts`);
+}
+
+/**
+ * Stores records and advances the latest snapshot. Records with the same timestamp collapse to
+ * the last one (as sequential replays would). One record: one TransactWriteItems (record Put +
+ * snapshot Update). More: BatchWriteItem, 25 a request, beside one snapshot UpdateItem per 100
+ * measurement names. Returns the number of distinct records stored.
+ */
+export async function storeRecords(
+  organizationId: string,
+  identifier: string,
+  records: TelemetryRecord[],
+  source: TelemetrySource,
+  options: { receivedAt: string; expiresAt: (record: TelemetryRecord) => number },
+): Promise<number> {
+  const byTimestamp = new Map<string, TelemetryRecord>();
+  for (const record of records) byTimestamp.set(record.timestamp, record);
+  const distinct = [...byTimestamp.values()];
+  const items = distinct.map((record) => recordItem(organizationId, identifier, record, source, options.receivedAt, options.expiresAt(record)));
+  const newest = [...newestByMeasurement(distinct).entries()];
+
+  if (items.length === 1 && newest.length <= LATEST_UPDATE_CHUNK) {
+    await advanceLatestChunk(organizationId, identifier, newest, { Put: { TableName: tableName(), Item: items[0] } });
+    return 1;
+  }
+  const chunks: [string, LatestValue][][] = [];
+  for (let i = 0; i < newest.length; i += LATEST_UPDATE_CHUNK) chunks.push(newest.slice(i, i + LATEST_UPDATE_CHUNK));
+  await Promise.all([batchPut(items), ...chunks.map((chunk) => advanceLatestChunk(organizationId, identifier, chunk))]);
+  return items.length;
+}
+
+/** The device item (is it known?) and its latest snapshot: one consistent BatchGetItem. */
+export async function getDeviceAndLatest(
+  organizationId: string,
+  identifier: string,
+): Promise<{ deviceKnown: boolean; latest: Map<string, LatestValue> | undefined }> {
+  const items = await batchGet<Record<string, unknown>>([keys.device(organizationId, identifier), keys.telemetryLatest(organizationId, identifier)]);
+  const device = items.find((item) => item.sk === SK.device);
+  const latestItem = items.find((item) => item.sk === SK.telemetryLatest);
+  const latest = latestItem
+    ? new Map([...storedLatest(latestItem)].map(([name, { v, t }]) => [name, { value: v, timestamp: t }] as [string, LatestValue]))
+    : undefined;
+  return { deviceKnown: device !== undefined, latest };
+}
+
+/** A page of records between two sort keys (inclusive), expired ones filtered out. */
+export async function queryRecords(
+  organizationId: string,
+  identifier: string,
+  range: { lowSk: string; highSk: string; ascending: boolean; limit: number; afterSk?: string; nowEpochSeconds: number },
+): Promise<{ records: (TelemetryRecordView & { sk: string })[]; hasMore: boolean }> {
+  const pk = keys.telemetryPartition(organizationId, identifier);
+  const records: (TelemetryRecordView & { sk: string })[] = [];
+  let startKey: Record<string, unknown> | undefined = range.afterSk ? { pk, sk: range.afterSk } : undefined;
+  // One more than asked tells whether another page exists without handing out a cursor to nothing.
+  const wanted = range.limit + 1;
+  do {
+    const out = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :low AND :high',
+        // TTL deletion lags by up to days; an expired record must not be served meanwhile.
+        FilterExpression: 'expiresAt > :now',
+        ExpressionAttributeValues: { ':pk': pk, ':low': range.lowSk, ':high': range.highSk, ':now': range.nowEpochSeconds },
+        ProjectionExpression: 'sk, #ts, #source, m',
+        ExpressionAttributeNames: { '#ts': 'timestamp', '#source': 'source' },
+        ScanIndexForward: range.ascending,
+        ConsistentRead: true,
+        Limit: wanted - records.length,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of out.Items ?? []) {
+      records.push({ sk: item.sk as string, timestamp: item.timestamp as string, source: item.source as TelemetrySource, measurements: item.m as Record<string, number> });
+    }
+    startKey = out.LastEvaluatedKey;
+  } while (startKey && records.length < wanted);
+  const hasMore = records.length > range.limit;
+  return { records: records.slice(0, range.limit), hasMore };
+}
+
+/** Keeps an MQTT message the ingestion refused, with its reason, for the operator (TTL as telemetry). */
+export async function putRejectedMessage(
+  organizationId: string,
+  message: { messageId: string; receivedAt: string; topic: string; reason: string; payload: string; expiresAt: number },
+): Promise<void> {
+  await batchPut([{ ...keys.rejectedMessage(organizationId, message.receivedAt, message.messageId), entity: 'rejectedMessage', ...message }]);
+}
+
+/** The newest rejected MQTT messages of an organization (operator CLI). */
+export async function listRejectedMessages(organizationId: string, limit: number) {
+  const out = await documentClient().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.rejectedMessagePartition(organizationId) },
+      ScanIndexForward: false,
+      Limit: limit,
+    }),
+  );
+  return (out.Items ?? []).map(({ messageId, receivedAt, topic, reason, payload }) => ({ messageId, receivedAt, topic, reason, payload }));
+}

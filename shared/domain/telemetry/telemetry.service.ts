@@ -1,0 +1,188 @@
+import { fitsKeyPart } from '../common.schema';
+import { getCustomerSummaries } from '../customer/customer.repository';
+import { getDeviceWithOwnerIds } from '../device/device.repository';
+import { DEVICE_NOT_FOUND } from '../device/device.schema';
+import { BadRequestError, NotFoundError } from '../errors';
+import { retentionDaysOf } from '../organization/organization.service';
+import type { OrgContext } from '../organization/organization.schema';
+import * as repo from './telemetry.repository';
+import {
+  CURSOR_INVALID,
+  FROM_AFTER_TO,
+  fromToInvalid,
+  HISTORY_DEFAULT_LIMIT,
+  HISTORY_MAX_LIMIT,
+  LIMIT_INVALID,
+  ORDER_INVALID,
+  parseTelemetryPayload,
+  parseTimestamp,
+  TELEMETRY_SOURCES,
+  type HistoryQuery,
+  type TelemetryBatch,
+  type TelemetryRecord,
+  type TelemetryRecordView,
+  type TelemetrySource,
+} from './telemetry.schema';
+
+/**
+ * The one writer of telemetry. REST, MQTT (and later S3 backfill and the crash-service sync) turn
+ * their input into records and call {@link storeTelemetry}; reads serve the latest snapshot and
+ * the history.
+ */
+
+const DAY_SECONDS = 86_400;
+
+/** Owner of a device as the ingestion response names it. */
+export interface Owner {
+  customerId: string;
+  email: string;
+}
+
+export interface IngestResult {
+  success: true;
+  accepted: number;
+  deviceKnown: boolean;
+  owners: Owner[];
+}
+
+/** TTL of a record: its own timestamp plus the organization's retention. */
+export const recordExpiry = (retentionDays: number) => (record: TelemetryRecord) =>
+  Math.floor(Date.parse(record.timestamp) / 1000) + retentionDays * DAY_SECONDS;
+
+/** The device's current owners (one consistent query, plus one BatchGetItem for their emails when it has any). */
+export async function resolveOwners(organizationId: string, identifier: string): Promise<{ deviceKnown: boolean; owners: Owner[] }> {
+  const found = await getDeviceWithOwnerIds(organizationId, identifier);
+  if (!found) return { deviceKnown: false, owners: [] };
+  return { deviceKnown: true, owners: await getCustomerSummaries(organizationId, found.ownerIds) };
+}
+
+/**
+ * Stores validated records for one device and tells who owns it right now. The owner lookup and
+ * the writes run side by side; an unknown device's records are stored all the same (its history
+ * shows them once the device is created).
+ */
+export async function storeTelemetry(org: OrgContext, batch: TelemetryBatch, source: TelemetrySource, receivedAtMs: number): Promise<IngestResult> {
+  const [ownership] = await Promise.all([
+    resolveOwners(org.organizationId, batch.deviceIdentifier),
+    repo.storeRecords(org.organizationId, batch.deviceIdentifier, batch.records, source, {
+      receivedAt: new Date(receivedAtMs).toISOString(),
+      expiresAt: recordExpiry(retentionDaysOf(org)),
+    }),
+  ]);
+  return { success: true, accepted: batch.records.length, ...ownership };
+}
+
+/**
+ * Stores validated records for one device without the owner lookup, for sources nobody waits on
+ * (S3 backfill). `receivedAtMs` is when the records arrived (an import's start), which tells
+ * consumers such as anomaly detection how old a record already was on arrival.
+ */
+export async function storeRecordsOnly(org: OrgContext, batch: TelemetryBatch, source: TelemetrySource, receivedAtMs: number): Promise<number> {
+  return repo.storeRecords(org.organizationId, batch.deviceIdentifier, batch.records, source, {
+    receivedAt: new Date(receivedAtMs).toISOString(),
+    expiresAt: recordExpiry(retentionDaysOf(org)),
+  });
+}
+
+/**
+ * A REST body or MQTT payload for one device: validated whole (a batch with one bad record is
+ * refused, nothing stored), then stored.
+ */
+export async function ingestTelemetry(
+  org: OrgContext,
+  deviceIdentifier: string,
+  payload: Record<string, unknown>,
+  source: TelemetrySource,
+  receivedAtMs = Date.now(),
+): Promise<IngestResult> {
+  const parsed = parseTelemetryPayload(payload, receivedAtMs, retentionDaysOf(org));
+  if (!parsed.ok) throw new BadRequestError(parsed.error);
+  return storeTelemetry(org, { deviceIdentifier, records: parsed.value }, source, receivedAtMs);
+}
+
+/** A path parameter that cannot be an identifier matches nothing stored: 404 like an unknown device. */
+function identifierOrNotFound(raw: string | undefined): string {
+  const identifier = raw?.trim() ?? '';
+  if (identifier === '' || !fitsKeyPart('deviceIdentifier', identifier)) throw new NotFoundError(DEVICE_NOT_FOUND);
+  return identifier;
+}
+
+/** `GET /device/{identifier}/telemetry/latest`. */
+export async function getLatestTelemetry(org: OrgContext, rawIdentifier: string | undefined) {
+  const identifier = identifierOrNotFound(rawIdentifier);
+  const { deviceKnown, latest } = await repo.getDeviceAndLatest(org.organizationId, identifier);
+  if (!deviceKnown && !latest) throw new NotFoundError(DEVICE_NOT_FOUND);
+  const measurements = Object.fromEntries([...(latest ?? new Map())].sort(([a], [b]) => (a < b ? -1 : 1)));
+  const lastSeenAt = [...(latest?.values() ?? [])].reduce<string | null>((max, { timestamp }) => (max === null || timestamp > max ? timestamp : max), null);
+  return { identifier, deviceKnown, lastSeenAt, measurements };
+}
+
+// Sort-key bounds of a device's records: every record's sort key starts with a digit, the snapshot with `L`.
+const LOWEST_SK = '0';
+const HIGHEST_SK = '9999-12-31T23:59:59.999Z#~';
+const RECORD_SK = new RegExp(`^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z#(${TELEMETRY_SOURCES.join('|')})$`);
+
+/** `from`/`to` as ISO 8601 or epoch milliseconds (digits); undefined when absent. */
+function queryTime(name: 'from' | 'to', raw: string | undefined): string | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  const ms = parseTimestamp(/^-?\d+$/.test(raw) ? Number(raw) : raw);
+  if (ms === undefined || ms < 0 || ms > Date.UTC(9999, 11, 31)) throw new BadRequestError(fromToInvalid(name));
+  return new Date(ms).toISOString();
+}
+
+/** Opaque page cursor: the last record's sort key. It carries no partition, so it can only move within the caller's device. */
+const encodeCursor = (sk: string) => Buffer.from(JSON.stringify({ k: sk })).toString('base64url');
+
+function decodeCursor(raw: string, lowSk: string, highSk: string): string {
+  let sk: unknown;
+  try {
+    sk = (JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as { k?: unknown }).k;
+  } catch {
+    throw new BadRequestError(CURSOR_INVALID);
+  }
+  // Outside this query's range DynamoDB would refuse the start key; a forged key must not reach it.
+  if (typeof sk !== 'string' || !RECORD_SK.test(sk) || sk < lowSk || sk > highSk) throw new BadRequestError(CURSOR_INVALID);
+  return sk;
+}
+
+/** `GET /device/{identifier}/telemetry?from=&to=&limit=&cursor=&order=`. */
+export async function queryTelemetry(
+  org: OrgContext,
+  rawIdentifier: string | undefined,
+  query: HistoryQuery,
+): Promise<{ identifier: string; records: TelemetryRecordView[]; nextCursor: string | null }> {
+  const identifier = identifierOrNotFound(rawIdentifier);
+  const order = query.order ?? 'asc';
+  if (order !== 'asc' && order !== 'desc') throw new BadRequestError(ORDER_INVALID);
+  let limit = HISTORY_DEFAULT_LIMIT;
+  if (query.limit !== undefined) {
+    if (!/^\d{1,7}$/.test(query.limit) || Number(query.limit) < 1) throw new BadRequestError(LIMIT_INVALID);
+    limit = Math.min(Number(query.limit), HISTORY_MAX_LIMIT);
+  }
+  const from = queryTime('from', query.from);
+  const to = queryTime('to', query.to);
+  if (from && to && from > to) throw new BadRequestError(FROM_AFTER_TO);
+  const lowSk = from ?? LOWEST_SK;
+  const highSk = to ? `${to}#~` : HIGHEST_SK;
+  const afterSk = query.cursor ? decodeCursor(query.cursor, lowSk, highSk) : undefined;
+
+  const page = await repo.queryRecords(org.organizationId, identifier, {
+    lowSk,
+    highSk,
+    ascending: order === 'asc',
+    limit,
+    afterSk,
+    nowEpochSeconds: Math.floor(Date.now() / 1000),
+  });
+  if (page.records.length === 0 && !afterSk) {
+    // Nothing in range: still 200 for a device this organization knows or has telemetry for.
+    const { deviceKnown, latest } = await repo.getDeviceAndLatest(org.organizationId, identifier);
+    if (!deviceKnown && !latest) throw new NotFoundError(DEVICE_NOT_FOUND);
+  }
+  const last = page.records.at(-1);
+  return {
+    identifier,
+    records: page.records.map(({ timestamp, source, measurements }) => ({ timestamp, source, measurements })),
+    nextCursor: page.hasMore && last ? encodeCursor(last.sk) : null,
+  };
+}

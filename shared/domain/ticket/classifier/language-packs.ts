@@ -1,0 +1,17 @@
+/**
+ * The npm packages holding the classifier's language packs (Snowball stemmers and stopword
+ * lists, one ES module per language). Bundles leave them external and import them on first use
+ * per language; the stack installs them next to the bundle of the handlers listed in
+ * LANGUAGE_PACK_ENTRIES. No imports here: the CDK code reads this without loading the vocabulary.
+ */
+export const LANGUAGE_PACK_MODULES = ['@orama/stemmers', '@orama/stopwords'] as const;
+
+/** Handler entries that analyse ticket text (test/infra/language-packs.test.ts keeps this list complete). */
+export const LANGUAGE_PACK_ENTRIES: readonly string[] = [
+  'functions/http/ticket/create-ticket.ts',
+  'functions/http/ticket/set-ticket-category.ts',
+  'functions/http/mcp/mcp.ts',
+  // Proactive tickets are categorised like any other.
+  'functions/workers/anomaly-detector.ts',
+  'functions/schedules/dropout-sweep.ts',
+];

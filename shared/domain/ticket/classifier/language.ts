@@ -1,0 +1,159 @@
+import { languageMarkers, variants as vocabularyVariants } from './support-vocabulary.json';
+
+/**
+ * Language handling for the embedded classifier: spelling variants, tokenising, per-language
+ * stopwords and Snowball stemming. Stemmers and stopword lists come from Orama's
+ * `@orama/stemmers` / `@orama/stopwords` (one ES module per language, no dependencies). They are
+ * loaded with `import()` the first time a language is met: they stay out of the handler bundle
+ * (lib/bundling.ts lists them as external and the stack installs them next to it), so an
+ * English-only organization never loads the German, Spanish or French packs.
+ */
+
+export const LANGUAGES = ['en', 'de', 'es', 'fr'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/** A loaded language: its stemmer and its stopwords (accented and accent-free spellings). */
+export interface LanguagePack {
+  language: Language;
+  stem(word: string): string;
+  isStopword(word: string): boolean;
+}
+
+/** Lowercase without diacritics, `ß` as `ss`: the form stems and raw words are compared in. */
+export const fold = (word: string) => word.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/ß/g, 'ss');
+
+// Literal specifiers so bundlers see each one; a template string would hide them.
+const LOADERS: Record<Language, () => Promise<[{ stemmer: (w: string) => string }, { stopwords: string[] }]>> = {
+  en: () => Promise.all([import('@orama/stemmers/english'), import('@orama/stopwords/english')]),
+  de: () => Promise.all([import('@orama/stemmers/german'), import('@orama/stopwords/german')]),
+  es: () => Promise.all([import('@orama/stemmers/spanish'), import('@orama/stopwords/spanish')]),
+  fr: () => Promise.all([import('@orama/stemmers/french'), import('@orama/stopwords/french')]),
+};
+
+/** Stems cached per language; a support vocabulary is small, so the cache is cleared rather than evicted. */
+const STEM_CACHE_MAX = 50_000;
+
+async function loadPack(language: Language): Promise<LanguagePack> {
+  const [{ stemmer }, { stopwords }] = await LOADERS[language]();
+  const stops = new Set<string>();
+  for (const w of stopwords) {
+    stops.add(w);
+    stops.add(fold(w));
+    // `doesn't` reaches the filter as `doesn` (words() splits at apostrophes).
+    const [head] = w.split(/['’]/);
+    if (head && head !== w && head.length >= 3) stops.add(head);
+  }
+  const cache = new Map<string, string>();
+  return {
+    language,
+    isStopword: (word) => stops.has(word),
+    stem(word) {
+      let stem = cache.get(word);
+      if (stem === undefined) {
+        // Snowball works on the accented word; comparing happens accent-free. Porter leaves a
+        // trailing `i` for a final `y` ("faulty" -> "faulti"), which would keep it from "fault"
+        // (and "battery" from "batteries" once one of them loses the `i`).
+        stem = fold(stemmer(word));
+        if (language === 'en' && stem.length > 4 && stem.endsWith('i') && /(y|ies|ied)$/.test(word)) stem = stem.slice(0, -1);
+        if (cache.size >= STEM_CACHE_MAX) cache.clear();
+        cache.set(word, stem);
+      }
+      return stem;
+    },
+  };
+}
+
+const packs = new Map<Language, Promise<LanguagePack>>();
+
+/** The language's pack, loaded once per process (a failed load is retried on the next call). */
+export function languagePack(language: Language): Promise<LanguagePack> {
+  let pack = packs.get(language);
+  if (!pack) {
+    pack = loadPack(language);
+    pack.catch(() => packs.delete(language));
+    packs.set(language, pack);
+  }
+  return pack;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Phrase rewrites applied to lowercased text before tokenising (`wi-fi` -> `wifi`, `log in` -> `login`). */
+export class VariantRewriter {
+  private readonly pattern: RegExp | undefined;
+  private readonly map: Map<string, string>;
+
+  constructor(entries: Record<string, string>) {
+    this.map = new Map(Object.entries(entries).map(([from, to]) => [from.toLowerCase().normalize('NFC'), to]));
+    const keys = [...this.map.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp);
+    this.pattern = keys.length ? new RegExp(`(?<![\\p{L}\\p{N}])(?:${keys.join('|')})(?![\\p{L}\\p{N}])`, 'gu') : undefined;
+  }
+
+  rewrite(lowercased: string): string {
+    return this.pattern ? lowercased.replace(this.pattern, (m) => this.map.get(m) ?? m) : lowercased;
+  }
+}
+
+const baseVariants = new VariantRewriter(vocabularyVariants);
+
+const WORD = /[\p{L}\p{N}]+(?:['’\-][\p{L}\p{N}]+)*/gu;
+const HAS_LETTER = /\p{L}/u;
+/** Elided articles and pronouns before an apostrophe (French `l'appareil`, `d'alimentation`, `qu'il`). */
+const ELISION_MAX = 2;
+
+/**
+ * Words of a lowercased, variant-rewritten text. A hyphenated word gives its joined form
+ * (`re-install` -> `reinstall`) and, when every part is a real word (3+ letters), its parts too;
+ * an elided article is dropped; numbers without a letter are dropped (order numbers, amounts).
+ */
+export function words(text: string, rewriter: VariantRewriter = baseVariants): string[] {
+  const out: string[] = [];
+  for (const match of rewriter.rewrite(text.toLowerCase().normalize('NFC')).matchAll(WORD)) {
+    const pieces = match[0].split(/['’]/);
+    // `l'appareil` -> `appareil`; `doesn't` -> `doesn`, `t` (the `t` falls to the length filter later).
+    if (pieces.length > 1 && (pieces[0] as string).length <= ELISION_MAX) pieces.shift();
+    for (const piece of pieces) {
+      const parts = piece.split('-').filter(Boolean);
+      const joined = parts.join('');
+      if (HAS_LETTER.test(joined)) out.push(joined);
+      if (parts.length > 1 && parts.every((p) => p.length >= 3)) for (const p of parts) if (HAS_LETTER.test(p)) out.push(p);
+    }
+  }
+  return out;
+}
+
+const markers = new Map<string, Language[]>();
+for (const language of LANGUAGES) {
+  for (const w of languageMarkers[language]) markers.set(w, [...(markers.get(w) ?? []), language]);
+}
+
+/**
+ * The language of a list of words by its most frequent function words (`the`, `der`, `el`, `le`…),
+ * or undefined when fewer than `minHits` occur. Ties go to the earlier language of LANGUAGES.
+ */
+export function detectLanguage(wordList: readonly string[], minHits = 1): Language | undefined {
+  const hits: Record<Language, number> = { en: 0, de: 0, es: 0, fr: 0 };
+  for (const w of wordList) for (const language of markers.get(w) ?? []) hits[language] += 1;
+  let best: Language | undefined;
+  for (const language of LANGUAGES) if (hits[language] >= minHits && (!best || hits[language] > hits[best])) best = language;
+  return best;
+}
+
+/** A word after stopword removal: its surface form (accent-free) and its stem in the text's language. */
+export interface Term {
+  word: string;
+  stem: string;
+}
+
+/** Stopword-free, stemmed terms of a text in `language` (length-1 leftovers are dropped). */
+export function terms(wordList: readonly string[], pack: LanguagePack): Term[] {
+  const out: Term[] = [];
+  for (const w of wordList) {
+    if (w.length < 2 || pack.isStopword(w)) continue;
+    const stem = pack.stem(w);
+    if (stem.length >= 2) out.push({ word: fold(w), stem });
+  }
+  return out;
+}

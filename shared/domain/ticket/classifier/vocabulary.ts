@@ -1,0 +1,90 @@
+import { concepts as conceptData, variants, version } from './support-vocabulary.json';
+import { fold, languagePack, LANGUAGES, VariantRewriter, type Language, type Term } from './language';
+
+/** Version of support-vocabulary.json; stored with learned examples so a change is visible. */
+export const VOCABULARY_VERSION: number = version;
+
+/** Concept ids of the embedded vocabulary (connectivity, power, billing, ...). */
+export const CONCEPTS = Object.keys(conceptData);
+
+/** One concept a word points to, with the word's share of weight (split when a word has several). */
+export interface ConceptHit {
+  concept: string;
+  weight: number;
+}
+
+interface RawEntry {
+  concept: string;
+  language: Language;
+  word: string;
+  weight: number;
+}
+
+/** Weight of a word listed after the `|` of its list (a weak or often-ambiguous cue). */
+export const WEAK_WORD_WEIGHT = 0.5;
+
+const rawEntries: RawEntry[] = [];
+const phrases: Record<string, string> = {};
+for (const [concept, byLanguage] of Object.entries(conceptData as Record<string, Partial<Record<Language, string>>>)) {
+  for (const language of LANGUAGES) {
+    const [strong = '', weak = ''] = (byLanguage[language] ?? '').split('|');
+    for (const [list, weight] of [[strong, 1], [weak, WEAK_WORD_WEIGHT]] as const) {
+      for (const spec of list.split(/\s+/).filter(Boolean)) {
+        const text = spec.toLowerCase().replace(/\+/g, ' ');
+        // A phrase ("hors ligne") becomes one word through the variant rewriter.
+        const word = text.replace(/[\s-]+/g, '');
+        if (word !== text) phrases[text] = word;
+        rawEntries.push({ concept, language, word, weight });
+      }
+    }
+  }
+}
+
+/** Spelling variants and the vocabulary's own phrases, applied before tokenising. */
+export const rewriter = new VariantRewriter({ ...variants, ...phrases });
+
+type Index = Map<string, ConceptHit[]>;
+
+/** Adds an entry; a key pointing to several concepts splits its weight between them (ambiguous words decide less). */
+function build(entries: Iterable<[string, RawEntry]>): Index {
+  const byKey = new Map<string, Map<string, number>>();
+  for (const [key, e] of entries) {
+    const concepts = byKey.get(key) ?? new Map<string, number>();
+    concepts.set(e.concept, Math.max(concepts.get(e.concept) ?? 0, e.weight));
+    byKey.set(key, concepts);
+  }
+  const index: Index = new Map();
+  for (const [key, concepts] of byKey) {
+    index.set(key, [...concepts].map(([concept, weight]) => ({ concept, weight: weight / concepts.size })));
+  }
+  return index;
+}
+
+/** Every vocabulary word by its accent-free surface form, whatever its language. */
+const surfaceIndex = build(rawEntries.map((e) => [fold(e.word), e]));
+const stemIndexes = new Map<Language, Promise<Index>>();
+
+/** A language's words by their stem (built on first use, with that language's stemmer). */
+function stemIndex(language: Language): Promise<Index> {
+  let index = stemIndexes.get(language);
+  if (!index) {
+    index = languagePack(language).then((pack) =>
+      build(rawEntries.filter((e) => e.language === language).map((e) => [pack.stem(e.word), e])),
+    );
+    index.catch(() => stemIndexes.delete(language));
+    stemIndexes.set(language, index);
+  }
+  return index;
+}
+
+/** Looks terms up in the vocabulary: by exact surface form, else by stem in their language. */
+export interface ConceptLookup {
+  (term: Term): ConceptHit[] | undefined;
+}
+
+/** A lookup for terms of `language`, once that language's index is ready. */
+export async function conceptLookup(language: Language): Promise<ConceptLookup> {
+  const index = await stemIndex(language);
+  // An exact listed form first: "charged" (a payment) and "charging" (power) share a stem.
+  return (term) => surfaceIndex.get(term.word) ?? index.get(term.stem);
+}

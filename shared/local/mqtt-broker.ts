@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import { appendFile, mkdir } from 'node:fs/promises';
+import { createServer, type Server } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { Aedes, type Client } from 'aedes';
+import type { Context } from 'aws-lambda';
+import { authenticate } from '../domain/organization/organization.service';
+import type { OrgContext } from '../domain/organization/organization.schema';
+import { parseTelemetryTopic, type IotTelemetryEvent } from '../domain/telemetry/mqtt';
+import { fakeContext } from '../http/local-router';
+import { ingestion } from '../routes';
+
+/**
+ * The local stand-in for IoT Core: an MQTT broker (aedes) where a client signs in with any
+ * username and its organization's API key as password, may publish only to its own
+ * organization's telemetry topics, and whose messages reach the same ingestion handler the
+ * topic rule invokes in AWS, with the rule's event shape. Like Lambda's asynchronous invocation,
+ * a handler that throws is retried twice; then the event and the error go to a dead-letter file.
+ */
+
+type IngestHandler = (event: IotTelemetryEvent, context: Context) => Promise<unknown>;
+const RETRIES = 2;
+const NOT_AUTHORIZED = 5;
+const BAD_USERNAME_OR_PASSWORD = 4;
+
+export interface MqttBrokerOptions {
+  port: number;
+  host?: string;
+  rootDir: string;
+  /** Where events that failed every attempt are appended (JSON lines). */
+  deadLetterFile: string;
+}
+
+export interface MqttBroker {
+  port: number;
+  url: string;
+  /** Resolves when every message received so far has been handed to the handler (tests). */
+  idle: () => Promise<void>;
+  close: () => Promise<void>;
+}
+
+const orgs = new WeakMap<Client, OrgContext>();
+
+export async function startMqttBroker(options: MqttBrokerOptions): Promise<MqttBroker> {
+  const iot = ingestion.find((i) => i.source === 'iotRule');
+  if (!iot) throw new Error('No iotRule ingestion in the route table');
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const handler = (require(path.join(options.rootDir, iot.entry)) as { handler: IngestHandler }).handler;
+  const inFlight = new Set<Promise<void>>();
+
+  const deliver = async (event: IotTelemetryEvent) => {
+    let lastError: unknown;
+    for (let attempt = 0; attempt <= RETRIES; attempt++) {
+      try {
+        await handler(event, fakeContext(iot, randomUUID()));
+        return;
+      } catch (error) {
+        lastError = error;
+      }
+    }
+    const reason = lastError instanceof Error ? lastError.message : String(lastError);
+    await mkdir(path.dirname(options.deadLetterFile), { recursive: true });
+    await appendFile(options.deadLetterFile, `${JSON.stringify({ failedAt: new Date().toISOString(), reason, event })}\n`);
+    console.error(JSON.stringify({ level: 'ERROR', message: 'mqtt message dead-lettered', reason, topic: event.topic }));
+  };
+
+  const broker = await Aedes.createBroker({
+    authenticate: (client, _username, password, done) => {
+      authenticate(password?.toString('utf8'))
+        .then((org) => {
+          orgs.set(client, org);
+          done(null, true);
+        })
+        .catch(() => done(Object.assign(new Error('Bad username or password'), { returnCode: BAD_USERNAME_OR_PASSWORD }), false));
+    },
+    // Only the client's own organization's telemetry topics, as the IoT policy allows in AWS.
+    authorizePublish: (client, packet, callback) => {
+      const org = client ? orgs.get(client) : undefined;
+      const target = parseTelemetryTopic(packet.topic);
+      if (!org || !target || target.organizationId !== org.organizationId) {
+        callback(Object.assign(new Error('Not authorized'), { returnCode: NOT_AUTHORIZED }));
+        return;
+      }
+      callback(null);
+    },
+    // Devices only publish; nothing here is meant to be read back over MQTT.
+    authorizeSubscribe: (_client, _subscription, callback) => callback(Object.assign(new Error('Not authorized'), { returnCode: NOT_AUTHORIZED })),
+  });
+
+  broker.on('publish', (packet, client) => {
+    if (!client) return; // the broker's own $SYS messages
+    const target = parseTelemetryTopic(packet.topic);
+    if (!target) return;
+    const event: IotTelemetryEvent = {
+      payload: Buffer.from(packet.payload).toString('base64'),
+      topic: packet.topic,
+      organizationId: target.organizationId,
+      deviceIdentifier: target.deviceIdentifier,
+      receivedAt: Date.now(),
+    };
+    const job = deliver(event).finally(() => inFlight.delete(job));
+    inFlight.add(job);
+  });
+
+  const server: Server = createServer(broker.handle);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    port,
+    url: `mqtt://localhost:${port}`,
+    idle: async () => {
+      while (inFlight.size > 0) await Promise.all([...inFlight]);
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        broker.close(() => server.close(() => resolve()));
+      }),
+  };
+}

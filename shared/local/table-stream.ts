@@ -1,0 +1,162 @@
+import { appendFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { documentClient } from '../db/client';
+import { fakeContext } from '../http/local-router';
+import { schedules as defaultSchedules, workers as defaultWorkers, type ScheduleDefinition, type TableStreamFilter, type WorkerDefinition } from '../routes';
+
+/**
+ * The local stack's table stream, in process. DynamoDB Local has streams, but reading them needs
+ * the DynamoDB Streams client, which Fleetdesk does not ship; and every handler of the local stack
+ * already runs in this process on the one document client. So a middleware on that client turns
+ * each successful Put (PutItem, BatchWriteItem, TransactWriteItems) into the INSERT record with
+ * NEW_IMAGE that the table stream would carry, matches it against every worker's filter from
+ * the route table (the same data the CDK stack turns into event source filters) and invokes the
+ * worker's `handler` with batches of up to 10, honouring partial batch failures with retries and
+ * a dead-letter file. Differences from AWS, on purpose: a Put that overwrites is delivered as an
+ * INSERT (workers re-check what they need), and updates and deletes are not delivered (no
+ * worker's filter asks for them).
+ */
+
+type StreamHandler = (event: DynamoDBStreamEvent, context: Context) => Promise<DynamoDBBatchResponse | void>;
+type Image = Record<string, AttributeValue>;
+
+const BATCH_SIZE = 10;
+const RETRIES = 3;
+const RETRY_DELAY_MS = 200;
+
+/** Whether a new image matches a worker's filter: each attribute a string equal to the value (or one of the values). */
+export function matchesStreamFilter(filter: TableStreamFilter, eventName: string, image: Record<string, unknown>): boolean {
+  if (eventName !== filter.eventName) return false;
+  return Object.entries(filter.newImage).every(([name, expected]) => {
+    const value = image[name];
+    return typeof value === 'string' && (typeof expected === 'string' ? value === expected : expected.includes(value));
+  });
+}
+
+/** The items a successful write command stored, by table. */
+function putItems(commandName: string, input: Record<string, unknown>): { table: string; item: Image }[] {
+  if (commandName === 'PutItemCommand') return [{ table: input.TableName as string, item: input.Item as Image }];
+  if (commandName === 'BatchWriteItemCommand') {
+    return Object.entries((input.RequestItems ?? {}) as Record<string, { PutRequest?: { Item: Image } }[]>).flatMap(([table, requests]) =>
+      requests.flatMap((r) => (r.PutRequest ? [{ table, item: r.PutRequest.Item }] : [])),
+    );
+  }
+  if (commandName === 'TransactWriteItemsCommand') {
+    return ((input.TransactItems ?? []) as { Put?: { TableName: string; Item: Image } }[]).flatMap((t) => (t.Put ? [{ table: t.Put.TableName, item: t.Put.Item }] : []));
+  }
+  return [];
+}
+
+interface WorkerQueue {
+  worker: WorkerDefinition;
+  pending: DynamoDBRecord[];
+  running?: Promise<void>;
+}
+
+/**
+ * Starts delivering this process's table writes to the route table's workers. `settle()` resolves
+ * once everything delivered so far has been handled (tests); `stop()` detaches.
+ */
+export function startLocalTableStream(options: { rootDir: string; tableName: string; deadLetterDir: string; workers?: readonly WorkerDefinition[] }) {
+  const queues: WorkerQueue[] = (options.workers ?? defaultWorkers).map((worker) => ({ worker, pending: [] }));
+  const handlers = new Map<string, StreamHandler>();
+  const load = (worker: WorkerDefinition) => {
+    let h = handlers.get(worker.id);
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    if (!h) handlers.set(worker.id, (h = (require(path.join(options.rootDir, worker.entry)) as { handler: StreamHandler }).handler));
+    return h;
+  };
+  let sequence = 0;
+
+  const deadLetter = (worker: WorkerDefinition, records: DynamoDBRecord[], error: string) => {
+    mkdirSync(options.deadLetterDir, { recursive: true });
+    const line = JSON.stringify({ worker: worker.id, at: new Date().toISOString(), error, sequenceNumbers: records.map((r) => r.dynamodb?.SequenceNumber) });
+    appendFileSync(path.join(options.deadLetterDir, `${worker.id}.jsonl`), `${line}\n`);
+    console.error(`${worker.id}: ${records.length} stream record(s) failed every retry (${error}); see ${options.deadLetterDir}`);
+  };
+
+  /** One batch with Lambda's partial-failure semantics: retry from the lowest failed record. */
+  const deliver = async (queue: WorkerQueue, batch: DynamoDBRecord[]) => {
+    let records = batch;
+    for (let attempt = 0; ; attempt++) {
+      let failedFrom = -1;
+      let error = '';
+      try {
+        const out = await load(queue.worker)({ Records: records }, fakeContext(queue.worker, `stream-${sequence}`));
+        const failed = new Set((out?.batchItemFailures ?? []).map((f) => f.itemIdentifier));
+        failedFrom = records.findIndex((r) => failed.has(r.dynamodb?.SequenceNumber ?? ''));
+        error = 'reported as failed';
+      } catch (e) {
+        failedFrom = 0;
+        error = e instanceof Error ? e.message : String(e);
+      }
+      if (failedFrom < 0) return;
+      records = records.slice(failedFrom);
+      if (attempt >= RETRIES) return deadLetter(queue.worker, records, error);
+      await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS * (attempt + 1)));
+    }
+  };
+
+  const drain = (queue: WorkerQueue) => {
+    if (queue.running) return;
+    queue.running = (async () => {
+      // Lets the rest of a BatchWriteItem's records join the same batch, as on a shard.
+      await new Promise((resolve) => setImmediate(resolve));
+      while (queue.pending.length > 0) await deliver(queue, queue.pending.splice(0, BATCH_SIZE));
+    })().finally(() => {
+      queue.running = undefined;
+      if (queue.pending.length > 0) drain(queue);
+    });
+  };
+
+  const name = `local-table-stream-${Math.random()}`;
+  documentClient().middlewareStack.add(
+    (next, context) => async (args) => {
+      const result = await next(args);
+      const commandName = String((context as { commandName?: string }).commandName ?? '');
+      for (const { table, item } of putItems(commandName, (args as { input: Record<string, unknown> }).input)) {
+        if (table !== options.tableName) continue;
+        const image = unmarshall(item);
+        const record: DynamoDBRecord = {
+          eventID: String(++sequence),
+          eventName: 'INSERT',
+          eventSource: 'aws:dynamodb',
+          dynamodb: { Keys: { pk: item.pk, sk: item.sk } as never, NewImage: item as never, SequenceNumber: String(sequence), StreamViewType: 'NEW_IMAGE' },
+        };
+        for (const queue of queues) {
+          if (!matchesStreamFilter(queue.worker.filter, 'INSERT', image)) continue;
+          queue.pending.push(record);
+          drain(queue);
+        }
+      }
+      return result;
+    },
+    // The build step sees the command's input after the document client marshalled it, once per send (retries come later).
+    { step: 'build', name },
+  );
+
+  return {
+    /** Resolves when every record delivered so far has been handled (including work those handlers started). */
+    settle: async () => {
+      while (queues.some((q) => q.running || q.pending.length > 0)) await Promise.all(queues.map((q) => q.running));
+    },
+    stop: () => documentClient().middlewareStack.remove(name),
+  };
+}
+
+/** Runs the route table's schedules on a timer (every minute locally); a failed run is logged and the next one tries again. */
+export function startLocalSchedules(options: { rootDir: string; everyMs?: number; schedules?: readonly ScheduleDefinition[] }) {
+  const timers = (options.schedules ?? defaultSchedules).map((schedule) => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const run = () => (require(path.join(options.rootDir, schedule.entry)) as { handler: () => Promise<unknown> }).handler();
+    const timer = setInterval(() => {
+      run().catch((error: unknown) => console.error(`${schedule.id} failed: ${error instanceof Error ? error.message : String(error)}`));
+    }, options.everyMs ?? 60_000);
+    timer.unref();
+    return timer;
+  });
+  return { stop: () => timers.forEach((t) => clearInterval(t)) };
+}

@@ -1,0 +1,223 @@
+import * as z from 'zod/mini';
+import { IncidentListResponse, IncidentQuery, IncidentResource } from '../domain/anomaly/anomaly.schema';
+import { listDeviceIncidents } from '../domain/anomaly/anomaly.service';
+import { assignDeviceToOwners, unassignDeviceFromOwner } from '../domain/assignment/assignment.service';
+import {
+  AssignDeviceToOwnersBody,
+  AssignDeviceToOwnersResponse,
+  UnassignDeviceFromOwnerBody,
+  UnassignDeviceFromOwnerResponse,
+} from '../domain/assignment/assignment.schema';
+import { CustomerIdParams, CustomerResource, QueryCustomerBody, type Customer } from '../domain/customer/customer.schema';
+import { getCustomer, queryCustomer } from '../domain/customer/customer.service';
+import { DeviceIdentifierParams, DeviceWithOwners } from '../domain/device/device.schema';
+import { getDevice } from '../domain/device/device.service';
+import type { OrgContext } from '../domain/organization/organization.schema';
+import { HistoryQuery } from '../domain/telemetry/telemetry.schema';
+import { getLatestTelemetry, queryTelemetry } from '../domain/telemetry/telemetry.service';
+import { listTickets } from '../domain/ticket/ticket-list.service';
+import { getTicket } from '../domain/ticket/ticket-read.service';
+import { CreateTicketBody, CreateTicketResponse, TicketIdParams, TicketListParams, TicketListResponse, TicketResource } from '../domain/ticket/ticket.schema';
+import { createTicket } from '../domain/ticket/ticket.service';
+import { LatestTelemetryResponse, TelemetryHistoryResponse } from '../openapi/telemetry-responses';
+
+/**
+ * The MCP tools: each one validates its arguments with the zod schema the REST endpoint uses (so
+ * the 400 texts are the API's), calls the same domain service, and answers the service's result
+ * as `structuredContent` with a short text rendering. Adding a tool is one entry in {@link tools}.
+ */
+export interface ToolDefinition<I extends z.ZodMiniType = z.ZodMiniType, O = unknown> {
+  /** snake_case, what agents call. */
+  name: string;
+  title: string;
+  /** What it does, when to use it, and what to call next: agents choose tools by this text. */
+  description: string;
+  /** The REST endpoint's request schema (body, or path and query parameters); its first issue is the error text. */
+  input: I;
+  /** The REST endpoint's response schema; listed as the tool's outputSchema. */
+  output: z.ZodMiniType<O>;
+  /** Reads only: annotated `readOnlyHint`, so clients may call it without asking. */
+  readOnly: boolean;
+  /** Hints for tools that write (MCP ToolAnnotations). */
+  writes?: { destructive: boolean; idempotent: boolean; openWorld?: boolean };
+  run: (org: OrgContext, input: z.output<I>) => Promise<O>;
+  /** A line or a few for people and models that read only the text content. */
+  render: (result: O) => string;
+}
+
+/** Keeps each definition's input and output types checked against its run and render. */
+const defineTool = <I extends z.ZodMiniType, O>(tool: ToolDefinition<I, O>) => tool as unknown as ToolDefinition;
+
+const list = (values: readonly string[], none = 'none') => (values.length > 0 ? values.join(', ') : none);
+
+const renderCustomer = (c: Customer) =>
+  `Customer ${c.name} <${c.email}> (id ${c.id}); devices: ${list(c.devices)}${c.phone ? `; phone ${c.phone}` : ''}`;
+
+/** What get_device answers: the device with its owners and connection, its latest telemetry when it has any, and its open incidents. */
+export const DeviceOverview = z.object({
+  device: DeviceWithOwners,
+  latestTelemetry: z.nullable(z.pick(LatestTelemetryResponse, { lastSeenAt: true, measurements: true })),
+  /** The newest open incidents (up to {@link OPEN_INCIDENTS_SHOWN}); list_incidents pages through all. */
+  openIncidents: z.array(IncidentResource),
+});
+const OPEN_INCIDENTS_SHOWN = '10';
+
+const renderIncident = (i: z.output<typeof IncidentResource>) =>
+  `${i.incidentId} ${i.status} ${i.kind}${i.measurement ? ` on ${i.measurement}` : ''} since ${i.startedAt}${i.ticketId ? ` (ticket ${i.ticketId})` : ''}`;
+
+export const tools: readonly ToolDefinition[] = [
+  defineTool({
+    name: 'find_customer',
+    title: 'Find a customer by email',
+    description:
+      'Looks up one customer of your organization by email address (case-insensitive) and returns their id, name, contact details and the identifiers of their devices. ' +
+      'Use it first when a person writes in by email; then call get_device for a device, or list_tickets / create_ticket with the customer id.',
+    input: QueryCustomerBody,
+    output: CustomerResource,
+    readOnly: true,
+    run: (org, input) => queryCustomer(org, input.email),
+    render: renderCustomer,
+  }),
+  defineTool({
+    name: 'get_customer',
+    title: 'Get a customer by id',
+    description:
+      'Returns one customer by id (`serviceCustomerId`, a UUID: the `id` that find_customer returns, or a `customerId` in other results) with the identifiers of their devices.',
+    input: CustomerIdParams,
+    output: CustomerResource,
+    readOnly: true,
+    run: (org, input) => getCustomer(org, input.serviceCustomerId),
+    render: renderCustomer,
+  }),
+  defineTool({
+    name: 'get_device',
+    title: 'Get a device with owners and latest telemetry',
+    description:
+      'Returns one device by its identifier (serial number, MAC address, ...): type, properties, the customers who own it, its crash-reporting connection (firmware, crashes) when connected, ' +
+      'the newest value of each measurement with when the device was last seen, and its open incidents (anomalies found in its telemetry). ' +
+      'Use query_telemetry for the history behind the latest values, list_incidents for resolved incidents.',
+    input: DeviceIdentifierParams,
+    output: DeviceOverview,
+    readOnly: true,
+    run: async (org, input) => {
+      const [device, latest, incidents] = await Promise.all([
+        getDevice(org, input.identifier),
+        getLatestTelemetry(org, input.identifier),
+        listDeviceIncidents(org, input.identifier, { status: 'open', limit: OPEN_INCIDENTS_SHOWN }),
+      ]);
+      const hasTelemetry = Object.keys(latest.measurements).length > 0;
+      return {
+        device,
+        latestTelemetry: hasTelemetry ? { lastSeenAt: latest.lastSeenAt, measurements: latest.measurements } : null,
+        openIncidents: incidents.incidents,
+      };
+    },
+    render: ({ device, latestTelemetry, openIncidents }: z.output<typeof DeviceOverview>) => {
+      const owners = list(device.owners.map((o) => o.email));
+      const values = latestTelemetry
+        ? `last seen ${latestTelemetry.lastSeenAt}; ${Object.entries(latestTelemetry.measurements).map(([name, m]) => `${name}=${m.value}`).join(', ')}`
+        : 'no telemetry yet';
+      const connection = device.connection
+        ? `; connected to ${device.connection.provider} (firmware ${device.connection.firmware.softwareVersion ?? 'unknown'}, ${device.connection.crashes.last24h} crash(es) in 24 h)`
+        : '';
+      const incidents = openIncidents.length ? `\nOpen incidents:\n${openIncidents.map(renderIncident).join('\n')}` : '; no open incidents';
+      return `Device ${device.identifier} (${device.type ?? 'no type'}, id ${device.deviceId}); owners: ${owners}; ${values}${connection}${incidents}`;
+    },
+  }),
+  defineTool({
+    name: 'query_telemetry',
+    title: 'Query a device’s telemetry history',
+    description:
+      'Returns one page of a device’s telemetry records (timestamp, source, measurements), oldest first unless order is "desc". ' +
+      'from/to: ISO 8601 date-times or epoch milliseconds, inclusive. limit: "1" to "1000" (default "100"), as a string. ' +
+      'When nextCursor is not null, call again with the same arguments and cursor set to it for the next page.',
+    input: z.extend(HistoryQuery, DeviceIdentifierParams.shape),
+    output: TelemetryHistoryResponse,
+    readOnly: true,
+    run: (org, { identifier, ...query }) => queryTelemetry(org, identifier, query),
+    render: (page) => {
+      const shown = page.records.slice(0, 20).map((r) => `${r.timestamp} ${Object.entries(r.measurements).map(([k, v]) => `${k}=${v}`).join(' ')}`);
+      const more = page.records.length > shown.length ? `\n… ${page.records.length - shown.length} more in structuredContent` : '';
+      const next = page.nextCursor ? `\nMore records: call again with cursor "${page.nextCursor}".` : '';
+      return `${page.records.length} record(s) for ${page.identifier}${shown.length ? `:\n${shown.join('\n')}` : ''}${more}${next}`;
+    },
+  }),
+  defineTool({
+    name: 'list_incidents',
+    title: 'List a device’s incidents',
+    description:
+      'Returns a device’s incidents (anomalies detected in its telemetry: spike, level_shift, flatline, threshold, dropout), newest first, with their evidence and the proactive ticket opened for them. ' +
+      'status: "open" or "resolved" (both when absent). limit: "1" to "100" (default "20"), as a string. When nextCursor is not null, call again with cursor set to it.',
+    input: z.extend(IncidentQuery, DeviceIdentifierParams.shape),
+    output: IncidentListResponse,
+    readOnly: true,
+    run: (org, { identifier, ...query }) => listDeviceIncidents(org, identifier, query),
+    render: (page) =>
+      `${page.incidents.length} incident(s)${page.incidents.length ? `:\n${page.incidents.map(renderIncident).join('\n')}` : ''}${page.nextCursor ? `\nMore: call again with cursor "${page.nextCursor}".` : ''}`,
+  }),
+  defineTool({
+    name: 'list_tickets',
+    title: 'List support tickets',
+    description:
+      'Returns the organization’s support tickets, newest first. Filter by one of deviceIdentifier, customerId (a customer’s id) or source ("api": created through the API, "anomaly": opened proactively from an incident). ' +
+      'limit: "1" to "100" (default "20"), as a string. When nextCursor is not null, call again with cursor set to it. Use get_ticket for one ticket’s conversation.',
+    input: TicketListParams,
+    output: TicketListResponse,
+    readOnly: true,
+    run: (org, query) => listTickets(org, query),
+    render: (page) =>
+      `${page.tickets.length} ticket(s)${page.tickets.length ? `:\n${page.tickets.map((t) => `${t.ticketId} [${t.status}, ${t.priority}] "${t.title}" (${t.source}${t.deviceIdentifier ? `, device ${t.deviceIdentifier}` : ''})`).join('\n')}` : ''}${page.nextCursor ? `\nMore: call again with cursor "${page.nextCursor}".` : ''}`,
+  }),
+  defineTool({
+    name: 'get_ticket',
+    title: 'Get a support ticket',
+    description:
+      'Returns one support ticket by its ticketId: title, description, priority, status, category (with how it was chosen and the classifier’s confidence), assignee, customer, conversation, and for proactive tickets the device and incident.',
+    input: TicketIdParams,
+    output: TicketResource,
+    readOnly: true,
+    run: (org, input) => getTicket(org, input.ticketId),
+    render: (t) =>
+      `Ticket ${t.ticketId} [${t.status}, ${t.priority}] "${t.title}"; category ${t.category ?? 'none'} (${t.categorySource}); assignee ${t.assignee ?? 'none'}; customer ${t.customerId ?? 'none'}; ${t.messages.length} message(s)`,
+  }),
+  defineTool({
+    name: 'create_ticket',
+    title: 'Create a support ticket',
+    description:
+      'Opens a support ticket for a customer, given by customerEmail (created when unknown) or customerId. title is required (at most 255 characters); ' +
+      'priority is low, medium (default), high or urgent; category must be one of the organization’s categories, otherwise the ticket is categorised automatically. ' +
+      'messages is the conversation so far ({ role: customer | agent | bot, content }). The team is notified in chat. Returns the new ticketId.',
+    input: CreateTicketBody,
+    output: CreateTicketResponse,
+    readOnly: false,
+    writes: { destructive: false, idempotent: false, openWorld: true },
+    run: (org, input) => createTicket(org, input),
+    render: (r) => `${r.message}: ticketId ${r.ticketId}`,
+  }),
+  defineTool({
+    name: 'assign_device_to_owners',
+    title: 'Assign a device to customers',
+    description:
+      'Links a device (deviceIdentifier) to one or more customers (customerEmails); customers that do not exist are created. Links that already exist are kept, never duplicated. ' +
+      'When the device does not exist, set autoCreateDevice to true and give deviceType to create it.',
+    input: AssignDeviceToOwnersBody,
+    output: AssignDeviceToOwnersResponse,
+    readOnly: false,
+    writes: { destructive: false, idempotent: true },
+    run: (org, input) => assignDeviceToOwners(org, input),
+    render: (r) => `${r.message}: ${list(r.assignedCustomers.map((c) => `${c.email} (${c.customerId}${c.wasCreated ? ', new' : ''})`))}${r.deviceWasCreated ? '; device created' : ''}`,
+  }),
+  defineTool({
+    name: 'unassign_device_from_owner',
+    title: 'Remove a device from a customer',
+    description:
+      'Removes the link between a device (deviceIdentifier) and one customer (customerEmail). The device and the customer remain; the customer stops receiving that device’s telemetry context. ' +
+      'Fails with the devices the customer does own when the device is not assigned to them.',
+    input: UnassignDeviceFromOwnerBody,
+    output: UnassignDeviceFromOwnerResponse,
+    readOnly: false,
+    writes: { destructive: true, idempotent: true },
+    run: (org, input) => unassignDeviceFromOwner(org, input),
+    render: (r) => `${r.message}: ${r.deviceIdentifier} from customer ${r.customerId}; devices remaining: ${list(r.devicesRemaining)}`,
+  }),
+];

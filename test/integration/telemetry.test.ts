@@ -1,0 +1,93 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { countDynamoRequests, useTestTable } from '../support/dynamo';
+import { newOrg } from '../support/orgs';
+import { documentClient, tableName } from '../../shared/db/client';
+import { keys } from '../../shared/db/keys';
+import { authenticate, regenerateApiKey, setTelemetryRetention } from '../../shared/domain/organization/organization.service';
+import { ingestTelemetry } from '../../shared/domain/telemetry/telemetry.service';
+import { ingestMqttMessage } from '../../shared/domain/telemetry/mqtt-ingest';
+import { assignDeviceToOwners } from '../../shared/domain/assignment/assignment.service';
+import type { OrgContext } from '../../shared/domain/organization/organization.schema';
+
+useTestTable();
+
+const recordItem = async (org: OrgContext, identifier: string, timestamp: string, source = 'rest') =>
+  (await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.telemetryRecord(org.organizationId, identifier, timestamp, source) }))).Item;
+
+describe('telemetry: DynamoDB requests per call (goals: single ≤ 4, batch of 100 ≤ 10, auth included)', () => {
+  let org: OrgContext;
+  let apiKey: string;
+  beforeAll(async () => {
+    ({ org, apiKey } = await newOrg());
+    await assignDeviceToOwners(org, { deviceIdentifier: 'RC-T', emails: ['a@example.com'], autoCreateDevice: true, deviceType: 'sensor' });
+  });
+
+  it('single record to an owned device: auth + query + owners + one transaction = 4', async () => {
+    const { requests, byCommand } = await countDynamoRequests(async () => ingestTelemetry(await authenticate(apiKey), 'RC-T', { t: 1, u: 2 }, 'rest'));
+    expect(byCommand).toEqual({ GetItemCommand: 1, QueryCommand: 1, BatchGetItemCommand: 1, TransactWriteItemsCommand: 1 });
+    expect(requests).toBe(4);
+  });
+
+  it('batch of 100 records: 8 requests', async () => {
+    const records = Array.from({ length: 100 }, (_, i) => ({ timestamp: Date.now() - 100_000 + i * 1000, t: i, u: -i }));
+    const { requests, byCommand } = await countDynamoRequests(async () => ingestTelemetry(await authenticate(apiKey), 'RC-T', { records }, 'rest'));
+    expect(byCommand).toEqual({ GetItemCommand: 1, QueryCommand: 1, BatchGetItemCommand: 1, BatchWriteItemCommand: 4, UpdateItemCommand: 1 });
+    expect(requests).toBeLessThanOrEqual(10);
+  });
+});
+
+describe('retention', () => {
+  it('defaults to 90 days from the record’s own timestamp, and `org set-retention` survives a key regeneration', async () => {
+    const { org, apiKey } = await newOrg();
+    const ts = new Date(Date.now() - 1000).toISOString();
+    await ingestTelemetry(await authenticate(apiKey), 'R-1', { timestamp: ts, t: 1 }, 'rest');
+    expect((await recordItem(org, 'R-1', ts))?.expiresAt).toBe(Math.floor(Date.parse(ts) / 1000) + 90 * 86_400);
+
+    expect(await setTelemetryRetention(org.organizationId, 7)).toEqual({ organizationId: org.organizationId, telemetryRetentionDays: 7 });
+    expect(await authenticate(apiKey)).toEqual({ organizationId: org.organizationId, telemetryRetentionDays: 7 });
+    const { apiKey: newKey } = await regenerateApiKey(org.organizationId);
+    const ctx = await authenticate(newKey);
+    expect(ctx.telemetryRetentionDays).toBe(7);
+    const ts2 = new Date(Date.now() - 2000).toISOString();
+    await ingestTelemetry(ctx, 'R-1', { timestamp: ts2, t: 2 }, 'rest');
+    expect((await recordItem(org, 'R-1', ts2))?.expiresAt).toBe(Math.floor(Date.parse(ts2) / 1000) + 7 * 86_400);
+    // A timestamp older than the retention would expire at once: refused instead of silently lost.
+    await expect(ingestTelemetry(ctx, 'R-1', { timestamp: Date.now() - 8 * 86_400_000, t: 3 }, 'rest')).rejects.toThrow(
+      "timestamp is older than the organization's telemetry retention (7 days)",
+    );
+  });
+
+  it('refuses out-of-range days and unknown organizations', async () => {
+    await expect(setTelemetryRetention('00000000-0000-0000-0000-000000000000', 0)).rejects.toThrow('--days must be an integer from 1 to 3650');
+    await expect(setTelemetryRetention('00000000-0000-0000-0000-000000000000', 30)).rejects.toThrow('Organization not found');
+  });
+});
+
+describe('MQTT ingestion (the IoT rule event)', () => {
+  const event = (organizationId: string, payload: string, deviceIdentifier = 'MQ-1') => ({
+    payload: Buffer.from(payload).toString('base64'),
+    topic: `fleetdesk/${organizationId}/devices/${deviceIdentifier}/telemetry`,
+    organizationId,
+    deviceIdentifier,
+    receivedAt: Date.now(),
+  });
+
+  it('stores with source mqtt and the broker receive time as default timestamp', async () => {
+    const { org } = await newOrg();
+    const e = event(org.organizationId, '{"t":1}');
+    expect(await ingestMqttMessage(e)).toMatchObject({ status: 'stored', accepted: 1, deviceKnown: false });
+    expect(await recordItem(org, 'MQ-1', new Date(e.receivedAt).toISOString(), 'mqtt')).toMatchObject({ source: 'mqtt', m: { t: 1 } });
+  });
+
+  it('refuses (without throwing) a payload naming another device than its topic', async () => {
+    const { org } = await newOrg();
+    expect(await ingestMqttMessage(event(org.organizationId, '{"deviceIdentifier":"OTHER","t":1}'))).toEqual({
+      status: 'rejected',
+      reason: 'deviceIdentifier in the payload does not match the topic',
+    });
+  });
+
+  it('throws for an organization that does not exist, so the platform dead-letters it', async () => {
+    await expect(ingestMqttMessage(event('00000000-0000-0000-0000-000000000000', '{"t":1}'))).rejects.toThrow('Unknown organization in topic');
+  });
+});
