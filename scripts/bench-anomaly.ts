@@ -16,7 +16,6 @@ process.env.POWERTOOLS_LOG_LEVEL ??= 'SILENT';
 
 import { randomUUID } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { benchSet, type BenchSeries } from './bench/anomaly-set';
 import { evaluateRecords, evaluateSilence, newDeviceState, type NewIncident, type TelemetryPoint } from '../shared/domain/anomaly/device-evaluation';
 // These read the environment lazily (on first use), so the table set below is the one they use.
@@ -26,6 +25,7 @@ import { createOrganization } from '../shared/domain/organization/organization.s
 import { storeTelemetry } from '../shared/domain/telemetry/telemetry.service';
 import { listTickets } from '../shared/domain/ticket/ticket-list.service';
 import { ensureTable, startDynamoDbLocal } from '../shared/local/dynamodb-local';
+import { freePort } from '../shared/local/free-port';
 
 const MIN = 60_000;
 const SWEEP_MS = 5 * MIN;
@@ -88,17 +88,6 @@ function score(set: BenchSeries[], uploadEveryMs: number) {
   }
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   return { labels, found, recall: found / labels, incidents, precision: matched / incidents, falseAlarms, missed, ids, recordsPerSecond: Math.round(records / seconds), records };
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** The real path: telemetry service → detector (twice at once per trigger) → incidents and tickets in DynamoDB. */

@@ -12,7 +12,6 @@ process.env.POWERTOOLS_LOG_LEVEL ??= 'SILENT';
 
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -29,6 +28,7 @@ import { scanCsv } from '../shared/domain/backfill/csv-scan';
 import { importObject } from '../shared/domain/backfill/import-runner';
 import { createOrganization, setTelemetryRetention } from '../shared/domain/organization/organization.service';
 import { ensureTable, startDynamoDbLocal } from '../shared/local/dynamodb-local';
+import { freePort } from '../shared/local/free-port';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const SMALL_ROWS = Math.round(ROWS / 10);
@@ -78,17 +78,6 @@ async function importNullSink(file: string, nowMs: number): Promise<number> {
     n += batch.accepted + batch.rejections.length;
   }
   return n;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Child mode: one null-sink import of `file`; prints its peak RSS (bytes). */

@@ -15,13 +15,13 @@ process.env.POWERTOOLS_LOG_LEVEL ??= 'SILENT';
 process.env.AWS_REGION ??= 'local';
 
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { documentClient } from '../shared/db/client';
 import { ensureTable, startDynamoDbLocal } from '../shared/local/dynamodb-local';
 import { startHttpServer } from '../shared/local/server';
 import { createOrganization } from '../shared/domain/organization/organization.service';
+import { freePort } from '../shared/local/free-port';
 
 const GOAL = { singleRequests: 4, batchRequests: 10, rateRatio: 0.8 } as const;
 
@@ -30,17 +30,6 @@ function arg(name: string, fallback: number): number {
   const value = i === -1 ? fallback : Number(process.argv[i + 1]);
   if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number`);
   return value;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** DynamoDB requests sent while `fn` runs (the server runs in this process, on the same client). */

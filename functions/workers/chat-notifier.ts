@@ -7,6 +7,7 @@ import { postChatNotification } from '../../shared/domain/ticket/notification/ch
 import { toJob } from '../../shared/domain/ticket/notification/chat-message';
 import { CHAT_OUTBOX } from '../../shared/domain/ticket/notification/outbox';
 import { readyDiagnosisSummary } from '../../shared/domain/diagnosis/diagnosis-read';
+import { processStreamRecords } from '../../shared/workers/stream-batch';
 
 async function processRecord(record: DynamoDBRecord): Promise<void> {
   // aws-lambda's AttributeValue is structurally the SDK's; the cast only bridges the two typings.
@@ -29,14 +30,5 @@ async function processRecord(record: DynamoDBRecord): Promise<void> {
  * may be posted twice: delivery is at least once), and after the event source's retries the
  * batch's stream position goes to the on-failure dead-letter queue.
  */
-export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
-  const results = await Promise.allSettled(event.Records.map(processRecord));
-  const batchItemFailures = event.Records.flatMap((record, i) => {
-    const result = results[i];
-    if (result?.status !== 'rejected') return [];
-    const itemIdentifier = record.dynamodb?.SequenceNumber ?? '';
-    logger.warn('chat notification failed; the stream will retry', { sequenceNumber: itemIdentifier, error: String(result.reason) });
-    return [{ itemIdentifier }];
-  });
-  return { batchItemFailures };
-}
+export const handler = (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> =>
+  processStreamRecords(event, processRecord, 'chat notification failed; the stream will retry');

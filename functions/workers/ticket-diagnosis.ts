@@ -3,7 +3,7 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { diagnoseTicket } from '../../shared/domain/diagnosis/diagnosis.service';
 import { TICKET_ENTITY } from '../../shared/domain/ticket/notification/outbox';
-import { logger } from '../../shared/logging/logger';
+import { processStreamRecords } from '../../shared/workers/stream-batch';
 
 async function processRecord(record: DynamoDBRecord): Promise<void> {
   // aws-lambda's AttributeValue is structurally the SDK's; the cast only bridges the two typings.
@@ -20,14 +20,5 @@ async function processRecord(record: DynamoDBRecord): Promise<void> {
  * records side by side. Failed records are reported by SequenceNumber (partial batch response);
  * after the event source's retries the batch's stream position goes to the dead-letter queue.
  */
-export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
-  const results = await Promise.allSettled(event.Records.map(processRecord));
-  const batchItemFailures = event.Records.flatMap((record, i) => {
-    const result = results[i];
-    if (result?.status !== 'rejected') return [];
-    const itemIdentifier = record.dynamodb?.SequenceNumber ?? '';
-    logger.warn('ticket diagnosis failed; the stream will retry', { sequenceNumber: itemIdentifier, error: String(result.reason) });
-    return [{ itemIdentifier }];
-  });
-  return { batchItemFailures };
-}
+export const handler = (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> =>
+  processStreamRecords(event, processRecord, 'ticket diagnosis failed; the stream will retry');

@@ -9,6 +9,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from './client';
 import type { Key } from './keys';
+import { TABLE } from './table';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -238,4 +239,38 @@ export async function batchPut(items: Record<string, unknown>[]): Promise<void> 
     }
   };
   await Promise.all(Array.from({ length: Math.min(BATCH_WRITE_CONCURRENCY, chunks.length) }, worker));
+}
+
+/**
+ * Every item of one gsi1 partition (optionally only sort keys up to `skAtMost`), paginated to the
+ * end. The index is eventually consistent: for listings (organizations, connectors, due watches)
+ * where a write of the last moment may show on the next read.
+ */
+export async function queryIndexPartition(
+  gsi1pk: string,
+  options: { skAtMost?: string; projection?: string[] } = {},
+): Promise<Record<string, NativeAttributeValue>[]> {
+  const items: Record<string, NativeAttributeValue>[] = [];
+  const projection = projectionOf(options.projection);
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const out = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: TABLE.gsi1.indexName,
+        KeyConditionExpression: `#gpk = :pk${options.skAtMost !== undefined ? ' AND #gsk <= :sk' : ''}`,
+        ExpressionAttributeNames: {
+          '#gpk': TABLE.gsi1.partitionKey,
+          ...(options.skAtMost !== undefined ? { '#gsk': TABLE.gsi1.sortKey } : {}),
+          ...projection.ExpressionAttributeNames,
+        },
+        ExpressionAttributeValues: { ':pk': gsi1pk, ...(options.skAtMost !== undefined ? { ':sk': options.skAtMost } : {}) },
+        ...(projection.ProjectionExpression ? { ProjectionExpression: projection.ProjectionExpression } : {}),
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    items.push(...(out.Items ?? []));
+    startKey = out.LastEvaluatedKey;
+  } while (startKey);
+  return items;
 }

@@ -1,15 +1,11 @@
-import { randomUUID } from 'node:crypto';
-import { appendFile, mkdir } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { Aedes, type Client } from 'aedes';
-import type { Context } from 'aws-lambda';
 import { authenticate } from '../domain/organization/organization.service';
 import type { OrgContext } from '../domain/organization/organization.schema';
 import { parseTelemetryTopic, type IotTelemetryEvent } from '../domain/telemetry/mqtt';
-import { fakeContext } from '../http/local-router';
 import { ingestion } from '../routes';
+import { createAsyncInvoker } from './async-invoker';
 
 /**
  * The local stand-in for IoT Core: an MQTT broker (aedes) where a client signs in with any
@@ -19,8 +15,6 @@ import { ingestion } from '../routes';
  * a handler that throws is retried twice; then the event and the error go to a dead-letter file.
  */
 
-type IngestHandler = (event: IotTelemetryEvent, context: Context) => Promise<unknown>;
-const RETRIES = 2;
 const NOT_AUTHORIZED = 5;
 const BAD_USERNAME_OR_PASSWORD = 4;
 
@@ -45,25 +39,12 @@ const orgs = new WeakMap<Client, OrgContext>();
 export async function startMqttBroker(options: MqttBrokerOptions): Promise<MqttBroker> {
   const iot = ingestion.find((i) => i.source === 'iotRule');
   if (!iot) throw new Error('No iotRule ingestion in the route table');
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const handler = (require(path.join(options.rootDir, iot.entry)) as { handler: IngestHandler }).handler;
-  const inFlight = new Set<Promise<void>>();
-
-  const deliver = async (event: IotTelemetryEvent) => {
-    let lastError: unknown;
-    for (let attempt = 0; attempt <= RETRIES; attempt++) {
-      try {
-        await handler(event, fakeContext(iot, randomUUID()));
-        return;
-      } catch (error) {
-        lastError = error;
-      }
-    }
-    const reason = lastError instanceof Error ? lastError.message : String(lastError);
-    await mkdir(path.dirname(options.deadLetterFile), { recursive: true });
-    await appendFile(options.deadLetterFile, `${JSON.stringify({ failedAt: new Date().toISOString(), reason, event })}\n`);
-    console.error(JSON.stringify({ level: 'ERROR', message: 'mqtt message dead-lettered', reason, topic: event.topic }));
-  };
+  const invoker = createAsyncInvoker<IotTelemetryEvent>({
+    definition: iot,
+    rootDir: options.rootDir,
+    deadLetterFile: options.deadLetterFile,
+    describe: (event) => ({ topic: event.topic }),
+  });
 
   const broker = await Aedes.createBroker({
     authenticate: (client, _username, password, done) => {
@@ -99,8 +80,7 @@ export async function startMqttBroker(options: MqttBrokerOptions): Promise<MqttB
       deviceIdentifier: target.deviceIdentifier,
       receivedAt: Date.now(),
     };
-    const job = deliver(event).finally(() => inFlight.delete(job));
-    inFlight.add(job);
+    invoker.invoke(event);
   });
 
   const server: Server = createServer(broker.handle);
@@ -112,9 +92,7 @@ export async function startMqttBroker(options: MqttBrokerOptions): Promise<MqttB
   return {
     port,
     url: `mqtt://localhost:${port}`,
-    idle: async () => {
-      while (inFlight.size > 0) await Promise.all([...inFlight]);
-    },
+    idle: invoker.idle,
     close: () =>
       new Promise<void>((resolve) => {
         broker.close(() => server.close(() => resolve()));

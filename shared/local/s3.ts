@@ -1,12 +1,10 @@
-import { randomUUID } from 'node:crypto';
-import { appendFile, mkdir } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import type { Context, S3Event } from 'aws-lambda';
+import type { S3Event } from 'aws-lambda';
 import { BACKFILL_ROOT } from '../domain/backfill/backfill.schema';
-import { fakeContext } from '../http/local-router';
 import { ingestion } from '../routes';
+import { createAsyncInvoker } from './async-invoker';
 
 /**
  * The local stand-in for the backfill bucket: s3rver (path-style, access key and secret `S3RVER`), persisting
@@ -16,8 +14,6 @@ import { ingestion } from '../routes';
  * event and the error go to a dead-letter file.
  */
 
-type IngestHandler = (event: S3Event, context: Context) => Promise<unknown>;
-const RETRIES = 2;
 /** Bucket name the local stack creates (`BACKFILL_BUCKET` overrides it). */
 export const LOCAL_BACKFILL_BUCKET = 'fleetdesk-backfill';
 
@@ -61,25 +57,13 @@ export async function startLocalS3(options: LocalS3Options): Promise<LocalS3> {
   const definition = ingestion.find((i) => i.source === 's3');
   if (!definition) throw new Error('No s3 ingestion in the route table');
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const handler = (require(path.join(options.rootDir, definition.entry)) as { handler: IngestHandler }).handler;
   const bucket = options.bucket ?? LOCAL_BACKFILL_BUCKET;
-  const inFlight = new Set<Promise<void>>();
-
-  const deliver = async (event: S3Event) => {
-    let lastError: unknown;
-    for (let attempt = 0; attempt <= RETRIES; attempt++) {
-      try {
-        await handler(event, fakeContext(definition, randomUUID()));
-        return;
-      } catch (error) {
-        lastError = error;
-      }
-    }
-    const reason = lastError instanceof Error ? lastError.message : String(lastError);
-    await mkdir(path.dirname(options.deadLetterFile), { recursive: true });
-    await appendFile(options.deadLetterFile, `${JSON.stringify({ failedAt: new Date().toISOString(), reason, event })}\n`);
-    console.error(JSON.stringify({ level: 'ERROR', message: 's3 event dead-lettered', reason, key: event.Records[0]?.s3.object.key }));
-  };
+  const invoker = createAsyncInvoker<S3Event>({
+    definition,
+    rootDir: options.rootDir,
+    deadLetterFile: options.deadLetterFile,
+    describe: (event) => ({ key: event.Records[0]?.s3.object.key }),
+  });
 
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const S3rver = require('s3rver') as S3rverConstructor;
@@ -98,17 +82,14 @@ export async function startLocalS3(options: LocalS3Options): Promise<LocalS3> {
     const shaped: S3Event = {
       Records: records.map((r) => ({ ...r, s3: { ...r.s3, object: { ...r.s3.object, key: encodeEventKey(r.s3.object.key) } } })),
     };
-    const job = deliver(shaped).finally(() => inFlight.delete(job));
-    inFlight.add(job);
+    invoker.invoke(shaped);
   });
   const { port } = await server.run();
   return {
     port,
     endpoint: `http://127.0.0.1:${port}`,
     bucket,
-    idle: async () => {
-      while (inFlight.size > 0) await Promise.all([...inFlight]);
-    },
+    idle: invoker.idle,
     close: async () => {
       server.httpServer?.closeAllConnections();
       await server.close();

@@ -1,16 +1,5 @@
-import { createServer } from 'node:net';
 import { startDynamoDbLocal } from '../../shared/local/dynamodb-local';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from '../../shared/local/free-port';
 
 /**
  * One in-memory DynamoDB Local for the whole run (each test file makes its own table).

@@ -1,5 +1,6 @@
 import type { ConverseCommand, ConverseCommandOutput } from '@aws-sdk/client-bedrock-runtime';
-import { BedrockClassifier, type ConverseClient } from '../../shared/domain/ticket/classifier/bedrock';
+import { BedrockClassifier } from '../../shared/domain/ticket/classifier/bedrock';
+import type { ConverseClient } from '../../shared/ai/bedrock-converse';
 import { categorize, type CategoryOption, type Classifier } from '../../shared/domain/ticket/classifier/classifier';
 import { EmbeddedClassifier } from '../../shared/domain/ticket/classifier/embedded';
 import { languagePack, terms, words } from '../../shared/domain/ticket/classifier/language';

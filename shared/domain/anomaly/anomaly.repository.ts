@@ -4,7 +4,7 @@ import { QueryCommand, UpdateCommand, type NativeAttributeValue, type TransactWr
 import { documentClient, tableName } from '../../db/client';
 import { keys, SK } from '../../db/keys';
 import { TABLE } from '../../db/table';
-import { batchGet, transactWrite } from '../../db/operations';
+import { batchGet, queryIndexPartition, transactWrite } from '../../db/operations';
 import type { ThresholdRule } from './detectors';
 import { newDeviceState, type Changes, type DeviceState, type NewIncident, type OpenIncident } from './device-evaluation';
 import { RULES_PER_ORG_MAX, type IncidentStatus, type IncidentView } from './anomaly.schema';
@@ -134,22 +134,8 @@ export const commit = (items: TransactItem[]) => transactWrite(items);
 
 /** Overdue watch entries of an org (gsi1, due ≤ now): the devices the sweep looks at. */
 export async function dueWatches(organizationId: string, nowIso: string): Promise<{ identifier: string; due: string }[]> {
-  const found: { identifier: string; due: string }[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const out = await documentClient().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: TABLE.gsi1.indexName,
-        KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk <= :now',
-        ExpressionAttributeValues: { ':pk': keys.dropoutWatchPartition(organizationId), ':now': nowIso },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of out.Items ?? []) found.push({ identifier: item.identifier as string, due: item.gsi1sk as string });
-    startKey = out.LastEvaluatedKey;
-  } while (startKey);
-  return found;
+  const items = await queryIndexPartition(keys.dropoutWatchPartition(organizationId), { skAtMost: nowIso, projection: ['identifier', TABLE.gsi1.sortKey] });
+  return items.map((item) => ({ identifier: item.identifier as string, due: item[TABLE.gsi1.sortKey] as string }));
 }
 
 /** Moves a watch entry to a later due time, unless it changed since it was read (then the newer write stands). */

@@ -4,7 +4,7 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } fr
 import { documentClient, tableName } from '../../db/client';
 import { keys } from '../../db/keys';
 import { TABLE } from '../../db/table';
-import { transactWrite, TransactionConditionFailed } from '../../db/operations';
+import { queryIndexPartition, transactWrite, TransactionConditionFailed } from '../../db/operations';
 import type { ConnectionView, CrashProviderName } from './connector.schema';
 import type { SealedToken } from './token-sealer';
 
@@ -52,23 +52,8 @@ export async function deleteConnector(organizationId: string): Promise<boolean> 
 
 /** Organizations with a connector (gsi1 `CONNECTORS`, paginated to the end). */
 export async function listConnectorOrganizations(): Promise<string[]> {
-  const ids: string[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const out = await documentClient().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: TABLE.gsi1.indexName,
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.connectorListingPartition },
-        ProjectionExpression: 'organizationId',
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of out.Items ?? []) ids.push(item.organizationId as string);
-    startKey = out.LastEvaluatedKey;
-  } while (startKey);
-  return ids;
+  const items = await queryIndexPartition(keys.connectorListingPartition, { projection: ['organizationId'] });
+  return items.map((item) => item.organizationId as string);
 }
 
 // --- device connections -----------------------------------------------------------------------------

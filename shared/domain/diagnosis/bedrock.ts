@@ -1,11 +1,7 @@
-import type { ConverseCommand, ConverseCommandOutput } from '@aws-sdk/client-bedrock-runtime';
+import { BedrockConverse, type ConverseClient } from '../../ai/bedrock-converse';
 import type { DiagnosisContext } from './context';
 import { clipSummary, SUMMARY_MAX, type Finding } from './diagnosis.schema';
 
-/** The part of BedrockRuntimeClient the adapter uses; tests pass a fake. */
-export interface ConverseClient {
-  send(command: ConverseCommand, options?: { abortSignal?: AbortSignal }): Promise<ConverseCommandOutput>;
-}
 
 /** How much context is sent to the model (cost and latency bound). */
 export const BEDROCK_CONTEXT_CHARS_MAX = 8000;
@@ -28,37 +24,20 @@ export function buildDiagnosisPrompt(context: DiagnosisContext, findings: Findin
   return body.slice(0, BEDROCK_CONTEXT_CHARS_MAX);
 }
 
-/**
- * Bedrock summary through the Converse API (the classifier's pattern): the SDK is imported on first
- * use only (it is external to the bundles and provided by the Lambda runtime).
- */
+/** Bedrock summary through the Converse API (the classifier's adapter does the same call). */
 export class BedrockSummarizer {
-  private client?: ConverseClient;
+  private readonly bedrock: BedrockConverse;
 
-  constructor(private readonly options: { modelId: string; client?: ConverseClient }) {
-    this.client = options.client;
+  constructor(options: { modelId: string; client?: ConverseClient }) {
+    this.bedrock = new BedrockConverse(options.modelId, options.client);
   }
 
   get name(): string {
-    return `bedrock:${this.options.modelId}`;
+    return `bedrock:${this.bedrock.modelId}`;
   }
 
   async summarize(context: DiagnosisContext, findings: Finding[], signal: AbortSignal): Promise<string> {
-    const sdk = await import('@aws-sdk/client-bedrock-runtime');
-    this.client ??= new sdk.BedrockRuntimeClient({ maxAttempts: 2 });
-    const output = await this.client.send(
-      new sdk.ConverseCommand({
-        modelId: this.options.modelId,
-        system: [{ text: SYSTEM_PROMPT }],
-        messages: [{ role: 'user', content: [{ text: buildDiagnosisPrompt(context, findings) }] }],
-        inferenceConfig: { maxTokens: 300, temperature: 0 },
-      }),
-      { abortSignal: signal },
-    );
-    const text = (output.output?.message?.content ?? [])
-      .map((block) => ('text' in block && typeof block.text === 'string' ? block.text : ''))
-      .join('')
-      .trim();
+    const text = await this.bedrock.text({ system: SYSTEM_PROMPT, prompt: buildDiagnosisPrompt(context, findings), maxTokens: 300, signal });
     if (text === '') throw new Error('Bedrock answered no text');
     return clipSummary(text);
   }

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../../db/client';
 import { keys, stripKeys } from '../../db/keys';
-import { TABLE } from '../../db/table';
-import { transactWrite, TransactionConditionFailed } from '../../db/operations';
+import { queryIndexPartition, transactWrite, TransactionConditionFailed } from '../../db/operations';
 import { Organization, type OrgContext } from './organization.schema';
 
 /**
@@ -57,24 +56,8 @@ export async function createOrganizationWithKey(name: string, keyHash: string): 
 
 /** Lists organizations through the sparse GSI1 listing (paginated to the end). */
 export async function listOrganizations(): Promise<Pick<Organization, 'organizationId' | 'name'>[]> {
-  const result: Pick<Organization, 'organizationId' | 'name'>[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const out = await documentClient().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: TABLE.gsi1.indexName,
-        KeyConditionExpression: '#pk = :pk',
-        ExpressionAttributeNames: { '#pk': TABLE.gsi1.partitionKey, '#name': 'name' },
-        ExpressionAttributeValues: { ':pk': keys.orgListingPartition },
-        ProjectionExpression: 'organizationId, #name',
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of out.Items ?? []) result.push({ organizationId: item.organizationId, name: item.name });
-    startKey = out.LastEvaluatedKey;
-  } while (startKey);
-  return result;
+  const items = await queryIndexPartition(keys.orgListingPartition, { projection: ['organizationId', 'name'] });
+  return items.map((item) => ({ organizationId: item.organizationId as string, name: item.name as string }));
 }
 
 /**
