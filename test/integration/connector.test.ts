@@ -20,6 +20,9 @@ import { getLatestTelemetry, queryTelemetry } from '../../shared/domain/telemetr
 import { logger } from '../../shared/logging/logger';
 import { handler as syncWorker } from '../../functions/workers/connector-sync';
 import { startFakeMemfault } from '../support/fake-memfault';
+import { detectForDevice, listDeviceIncidents } from '../../shared/domain/anomaly/anomaly.service';
+import { listTickets } from '../../shared/domain/ticket/ticket-list.service';
+import { assignDeviceToOwners } from '../../shared/domain/assignment/assignment.service';
 import { useTestTable } from '../support/dynamo';
 import { newOrg } from '../support/orgs';
 
@@ -255,5 +258,30 @@ describe('crash-reporting connector (fake Memfault)', () => {
         setJobQueue(undefined);
       }
     }, 30_000);
+  });
+
+  it('a crash burst read by the sync opens one incident and one proactive ticket for the owner, once', async () => {
+    const { org } = await newOrg('Crash burst');
+    await runAdminCommand(['connector', 'set'], { org: org.organizationId, ...connectorOptions() });
+    const now = Date.now();
+    fake.devices.set('MF-BURST', {
+      softwareVersion: '2.0.0',
+      lastSeen: new Date(now - 60_000).toISOString(),
+      reboots: [1, 2, 3, 4].map((h) => ({ time: new Date(now - h * 10 * 60_000).toISOString(), reason: 0x8001 })),
+    });
+    await assignDeviceToOwners(org, { deviceIdentifier: 'BURST-1', emails: ['owner@example.com'], autoCreateDevice: true, deviceType: 'thermostat' });
+    await putDeviceConnection(org, 'BURST-1', { provider: 'memfault', externalId: 'MF-BURST' });
+    const report = await syncOrganization(org.organizationId);
+    // The sync's record sits at the start of its window; detect as the stream worker would, twice (a redelivery).
+    const at = Date.parse(report.window) + 1000;
+    const first = await detectForDevice(org.organizationId, 'BURST-1', at);
+    const again = await detectForDevice(org.organizationId, 'BURST-1', at + 1000);
+    expect(first.opened).toHaveLength(1);
+    expect(again.opened).toHaveLength(0);
+    const { incidents } = await listDeviceIncidents(org, 'BURST-1', {});
+    expect(incidents).toEqual([expect.objectContaining({ kind: 'threshold', measurement: 'crashes_24h', status: 'open', ticketId: expect.any(String) })]);
+    const { tickets } = await listTickets(org, { source: 'anomaly' });
+    expect(tickets).toHaveLength(1);
+    expect(tickets[0]).toMatchObject({ source: 'anomaly', deviceIdentifier: 'BURST-1', owners: [expect.objectContaining({ email: 'owner@example.com' })] });
   });
 });

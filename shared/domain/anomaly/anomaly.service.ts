@@ -5,7 +5,8 @@ import { BadRequestError, NotFoundError } from '../errors';
 import { listOrganizations } from '../organization/organization.service';
 import type { OrgContext } from '../organization/organization.schema';
 import { queryRecords } from '../telemetry/telemetry.repository';
-import { dropoutDue } from './detectors';
+import { CRASH_MEASUREMENTS } from '../telemetry/telemetry.schema';
+import { dropoutDue, type ThresholdRule } from './detectors';
 import { evaluateRecords, evaluateSilence, MAX_RECORD_AGE_MS, type Changes, type DeviceState, type TelemetryPoint } from './device-evaluation';
 import * as repo from './anomaly.repository';
 import { announce, buildProactiveTickets, type ProactiveTicket } from './proactive-ticket';
@@ -99,6 +100,18 @@ async function commitWithTickets(
 }
 
 /**
+ * A crash burst from the crash-reporting sync: 3 or more crashes in 24 hours opens a threshold
+ * incident (and its ticket) with no operator rule. An operator rule on the same measurement
+ * replaces it (`monitor rule add --measurement crashes_24h --above <n>`).
+ */
+export const CRASH_BURST_RULE: ThresholdRule = { ruleId: 'builtin-crash-burst', measurement: CRASH_MEASUREMENTS.crashes, operator: 'above', value: 2, forMinutes: 0 };
+
+/** The organization's threshold rules plus the built-in ones it has not overridden. */
+export function withBuiltInRules(rules: ThresholdRule[]): ThresholdRule[] {
+  return rules.some((r) => r.measurement === CRASH_BURST_RULE.measurement) ? rules : [...rules, CRASH_BURST_RULE];
+}
+
+/**
  * Evaluates a device's new live records (the stream worker calls it once per device of a batch;
  * the records themselves are read from the table in timestamp order, so a redelivered or
  * reordered stream record changes nothing). Safe under any concurrency: the state's version
@@ -112,7 +125,7 @@ export async function detectForDevice(organizationId: string, identifier: string
     const { points, hasMore } = await newRecords(organizationId, identifier, input.state.lastTs, now);
     const fresh = points.filter((p) => input.state.lastTs === null || p.t > input.state.lastTs);
     if (fresh.length === 0) return result;
-    const { state, consumed, changes } = evaluateFitting(input.state, fresh, { scope, now, rules: input.rules });
+    const { state, consumed, changes } = evaluateFitting(input.state, fresh, { scope, now, rules: withBuiltInRules(input.rules) });
     // The watch entry only ever moves earlier here (or appears); the sweep moves it later.
     const due = dropoutDue(state.cadence) ?? null;
     const watch = due !== null && (input.watchDue === null || due < input.watchDue) ? repo.watchWrite(organizationId, identifier, due) : undefined;

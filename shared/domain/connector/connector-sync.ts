@@ -3,7 +3,7 @@ import { logger } from '../../logging/logger';
 import { findOrganizationContext } from '../organization/organization.service';
 import type { OrgContext } from '../organization/organization.schema';
 import { storeRecordsOnly } from '../telemetry/telemetry.service';
-import { isMeasurementName, MAX_MEASUREMENTS_PER_RECORD } from '../telemetry/telemetry.schema';
+import { CRASH_MEASUREMENTS, isMeasurementName, MAX_MEASUREMENTS_PER_RECORD } from '../telemetry/telemetry.schema';
 import * as repo from './connector.repository';
 import type { ConnectionView } from './connector.schema';
 import { providerFor } from './providers';
@@ -29,8 +29,6 @@ export const SYNC_ENV = {
   concurrency: 'CONNECTOR_SYNC_CONCURRENCY',
 } as const;
 
-/** Measurement names the sync adds beside the device's own numeric attributes. */
-export const CRASH_MEASUREMENTS = { crashes: 'crashes_24h', reboots: 'reboots_24h' } as const;
 
 const DAY_MS = 86_400_000;
 const PAGE_SIZE = 50;

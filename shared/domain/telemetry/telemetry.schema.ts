@@ -12,6 +12,13 @@ import { DEVICE_IDENTIFIER_MAX } from '../device/device.schema';
 export const TELEMETRY_SOURCES = ['rest', 'mqtt', 's3', 'crash'] as const;
 export type TelemetrySource = (typeof TELEMETRY_SOURCES)[number];
 
+/**
+ * Measurements the crash-service sync (source `crash`) adds beside a device's own numeric
+ * attributes: crashes and reboots in the last 24 hours. Anomaly detection watches the first with a
+ * built-in rule, so a crash burst opens a case without any configuration.
+ */
+export const CRASH_MEASUREMENTS = { crashes: 'crashes_24h', reboots: 'reboots_24h' } as const;
+
 export const MAX_RECORDS_PER_REQUEST = 1000;
 export const MAX_MEASUREMENTS_PER_RECORD = 100;
 export const MEASUREMENT_NAME_MAX = 64;
