@@ -172,13 +172,13 @@ export const tools: readonly ToolDefinition[] = [
     name: 'get_ticket',
     title: 'Get a support ticket',
     description:
-      'Returns one support ticket by its ticketId: title, description, priority, status, category (with how it was chosen and the classifier’s confidence), assignee, customer, conversation, and for proactive tickets the device and incident.',
+      'Returns one support ticket by its ticketId: title, description, priority, status, category (with how it was chosen and the classifier’s confidence), assignee, customer, conversation, for proactive tickets the device and incident, and the automated diagnosis (status pending until it is ready: a plain-language summary and findings per device, such as a battery near empty, a silent device or crashes since a firmware update). Start from the diagnosis before asking the customer for details.',
     input: TicketIdParams,
     output: TicketResource,
     readOnly: true,
     run: (org, input) => getTicket(org, input.ticketId),
     render: (t) =>
-      `Ticket ${t.ticketId} [${t.status}, ${t.priority}] "${t.title}"; category ${t.category ?? 'none'} (${t.categorySource}); assignee ${t.assignee ?? 'none'}; customer ${t.customerId ?? 'none'}; ${t.messages.length} message(s)`,
+      `Ticket ${t.ticketId} [${t.status}, ${t.priority}] "${t.title}"; category ${t.category ?? 'none'} (${t.categorySource}); assignee ${t.assignee ?? 'none'}; customer ${t.customerId ?? 'none'}; ${t.messages.length} message(s); diagnosis ${t.diagnosis.status}${t.diagnosis.summary ? `: ${t.diagnosis.summary}` : ''}`,
   }),
   defineTool({
     name: 'create_ticket',
