@@ -4,7 +4,7 @@ import { documentClient, tableName } from '../../db/client';
 import { keys } from '../../db/keys';
 import { TABLE } from '../../db/table';
 import { batchPut, queryPartition } from '../../db/operations';
-import { IMPORT_ENTITY, RESUME_MARKER, type ImportStatus, type PrefixMapping, type Rejection } from './backfill.schema';
+import { compactMapping, IMPORT_ENTITY, RESUME_MARKER, type ImportStatus, type PrefixMapping, type Rejection } from './backfill.schema';
 import type { ImportPlan } from './csv-scan';
 
 /**
@@ -72,15 +72,7 @@ export async function putMapping(organizationId: string, mapping: PrefixMapping,
 /** Every mapping of an org (one consistent Query). */
 export async function listMappings(organizationId: string): Promise<(PrefixMapping & { createdAt: string })[]> {
   const items = await queryPartition(keys.backfillMappingPartition(organizationId), { skPrefix: 'MAPPING#' });
-  return items.map(({ prefix, pathTemplate, timestampColumn, timestampFormat, identifierColumn, columns, createdAt }) => ({
-    prefix,
-    pathTemplate,
-    ...(timestampColumn ? { timestampColumn } : {}),
-    ...(timestampFormat ? { timestampFormat } : {}),
-    ...(identifierColumn ? { identifierColumn } : {}),
-    ...(columns ? { columns } : {}),
-    createdAt,
-  })) as (PrefixMapping & { createdAt: string })[];
+  return items.map((item) => ({ ...compactMapping(item as PrefixMapping), createdAt: item.createdAt as string }));
 }
 
 /** Deletes a mapping; false when there was none. */

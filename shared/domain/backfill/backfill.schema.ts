@@ -106,13 +106,18 @@ export function parseMappingInput(input: MappingInput): PrefixMapping {
     const reserved = columns.find((c) => c === (timestampColumn ?? DEFAULT_TIMESTAMP_COLUMN) || c === identifierColumn);
     if (reserved !== undefined) throw new Error(`--columns must not list the timestamp or identifier column ("${reserved}")`);
   }
+  return compactMapping({ prefix, pathTemplate, timestampColumn, timestampFormat, identifierColumn, columns });
+}
+
+/** A mapping without its unset options (as stored and as listed: an absent option reads as absent, not null). */
+export function compactMapping(m: PrefixMapping): PrefixMapping {
   return {
-    prefix,
-    pathTemplate,
-    ...(timestampColumn ? { timestampColumn } : {}),
-    ...(timestampFormat ? { timestampFormat } : {}),
-    ...(identifierColumn ? { identifierColumn } : {}),
-    ...(columns ? { columns } : {}),
+    prefix: m.prefix,
+    pathTemplate: m.pathTemplate,
+    ...(m.timestampColumn ? { timestampColumn: m.timestampColumn } : {}),
+    ...(m.timestampFormat ? { timestampFormat: m.timestampFormat } : {}),
+    ...(m.identifierColumn ? { identifierColumn: m.identifierColumn } : {}),
+    ...(m.columns ? { columns: m.columns } : {}),
   };
 }
 
