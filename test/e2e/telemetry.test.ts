@@ -100,12 +100,32 @@ describe('POST /api/telemetry', () => {
     expect(history.body.records).toHaveLength(1);
   });
 
-  it('records with one timestamp in one batch collapse to the last, like sequential replays', async () => {
+  it('records of one call sharing a timestamp are merged into one record, a later value winning per name', async () => {
     const ts = iso(MIN);
-    const res = await ingest(key, { deviceIdentifier: 'T-DUP', records: [{ timestamp: ts, t: 1 }, { timestamp: ts, t: 2 }] });
+    const res = await ingest(key, { deviceIdentifier: 'T-DUP', records: [{ timestamp: ts, t: 1, u: 5 }, { timestamp: ts, t: 2 }] });
     expect(res.body.accepted).toBe(2);
     const history = await api.get('/device/T-DUP/telemetry', key);
-    expect(history.body.records).toEqual([{ timestamp: ts, source: 'rest', measurements: { t: 2 } }]);
+    expect(history.body.records).toEqual([{ timestamp: ts, source: 'rest', measurements: { t: 2, u: 5 } }]);
+  });
+
+  it('a batch without timestamps (all at the receive time) keeps every measurement', async () => {
+    const res = await ingest(key, { deviceIdentifier: 'T-NOTS', records: [{ temp: 1 }, { hum: 2 }] });
+    expect(res.body).toMatchObject({ success: true, accepted: 2 });
+    const latest = await api.get('/device/T-NOTS/telemetry/latest', key);
+    expect(latest.body.measurements).toEqual({ hum: { value: 2, timestamp: expect.any(String) }, temp: { value: 1, timestamp: expect.any(String) } });
+  });
+
+  it('__proto__ is not a measurement name, in a single record or a batch', async () => {
+    const invalid = 'Measurement name "__proto__" is invalid: use 1-64 letters, digits, "_", "." or "-", starting with a letter or "_"';
+    expect(await ingest(key, '{"deviceIdentifier":"T-P","records":[{"__proto__":5}]}')).toEqual({ status: 400, body: { error: `records[0]: ${invalid}` } });
+    expect((await api.get('/device/T-P/telemetry/latest', key)).status).toBe(404);
+  });
+
+  it('merged records are still held to 100 measurements', async () => {
+    const ts = iso(MIN);
+    const half = (from: number) => Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`m${from + i}`, i]));
+    const res = await ingest(key, { deviceIdentifier: 'T-MERGE', records: [{ timestamp: ts, ...half(0) }, { timestamp: ts, ...half(60) }] });
+    expect(res).toEqual({ status: 400, body: { error: 'records[1]: At most 100 measurements per record (records with the same timestamp are merged into one)' } });
   });
 
   it('keeps an unknown device’s records and shows them once the device is created', async () => {

@@ -33,6 +33,10 @@ describe('IoT rule destination confirmation', () => {
     expect(readConfirmation(event(body, { 'x-api-key': 'fdk_x' }))).toBeUndefined();
     expect(readConfirmation(event({ ...body, enableUrl: 5 }))).toBeUndefined();
     expect(readConfirmation(event({ arn: ARN, enableUrl: body.enableUrl }))).toBeUndefined();
+    // Only a topic rule destination's ARN: no key means no other use of this path can write the table.
+    for (const arn of ['x', 'arn:aws:s3:::bucket', 'arn:aws:iot:eu-west-1:123:ruledestination/http/a', `${ARN}\n`]) {
+      expect(readConfirmation(event({ ...body, arn }))).toBeUndefined();
+    }
   });
 
   it('visits an IoT enable URL and records it as confirmed', async () => {

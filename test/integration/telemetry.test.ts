@@ -4,7 +4,8 @@ import { newOrg } from '../support/orgs';
 import { documentClient, tableName } from '../../shared/db/client';
 import { keys } from '../../shared/db/keys';
 import { authenticate, regenerateApiKey, setTelemetryRetention } from '../../shared/domain/organization/organization.service';
-import { ingestTelemetry } from '../../shared/domain/telemetry/telemetry.service';
+import { getLatestTelemetry, ingestTelemetry, queryTelemetry } from '../../shared/domain/telemetry/telemetry.service';
+import { storeRecords } from '../../shared/domain/telemetry/telemetry.repository';
 import { ingestMqttMessage } from '../../shared/domain/telemetry/mqtt-ingest';
 import { assignDeviceToOwners } from '../../shared/domain/assignment/assignment.service';
 import type { OrgContext } from '../../shared/domain/organization/organization.schema';
@@ -90,4 +91,33 @@ describe('MQTT ingestion (the IoT rule event)', () => {
   it('throws for an organization that does not exist, so the platform dead-letters it', async () => {
     await expect(ingestMqttMessage(event('00000000-0000-0000-0000-000000000000', '{"t":1}'))).rejects.toThrow('Unknown organization in topic');
   });
+});
+
+describe('latest snapshot limits', () => {
+  it('a value is served only as long as the record it came from', async () => {
+    const { org } = await newOrg();
+    const now = Date.now();
+    const record = (ms: number, m: Record<string, number>) => ({ timestamp: new Date(ms).toISOString(), measurements: m });
+    // One value whose record has already expired (TTL deletion lags), one still live.
+    await storeRecords(org.organizationId, 'EXP-1', [record(now - 5000, { old: 1 })], 'rest', { receivedAt: new Date(now).toISOString(), expiresAt: () => Math.floor(now / 1000) - 1 });
+    await expect(getLatestTelemetry(org, 'EXP-1')).rejects.toThrow('Device not found');
+    await storeRecords(org.organizationId, 'EXP-1', [record(now - 1000, { fresh: 2 })], 'rest', { receivedAt: new Date(now).toISOString(), expiresAt: () => Math.floor(now / 1000) + 3600 });
+    expect(await getLatestTelemetry(org, 'EXP-1')).toMatchObject({ deviceKnown: false, measurements: { fresh: { value: 2 } } });
+    expect(Object.keys((await getLatestTelemetry(org, 'EXP-1')).measurements)).toEqual(['fresh']);
+  });
+
+  it('a snapshot that would pass 400 KB refuses the call with a 400 before any record is written', async () => {
+    const { org } = await newOrg();
+    const now = Date.now();
+    // 100 records × 100 new 60-character names: about 1 MB of snapshot.
+    const records = Array.from({ length: 100 }, (_, r) => ({
+      timestamp: new Date(now - 100_000 + r * 1000).toISOString(),
+      measurements: Object.fromEntries(Array.from({ length: 100 }, (_, m) => [`${'n'.repeat(52)}_${String(r).padStart(3, '0')}_${String(m).padStart(3, '0')}`, m])),
+    }));
+    await expect(
+      storeRecords(org.organizationId, 'FULL-1', records, 'rest', { receivedAt: new Date(now).toISOString(), expiresAt: () => Math.floor(now / 1000) + 3600 }),
+    ).rejects.toThrow('Too many distinct measurement names for device "FULL-1"');
+    const history = await queryTelemetry(org, 'FULL-1', {}).catch(() => ({ records: [] }));
+    expect(history.records).toEqual([]);
+  }, 60_000);
 });

@@ -113,6 +113,17 @@ describe('scanCsv', () => {
     expect(batch?.rejections).toEqual([]);
   });
 
+  test('a column empty in the first row is decided by its first value: numbers are imported, text is not a measurement', async () => {
+    const text = `timestamp,temp,hum,note\n${t(3)},21.5,,\n${t(2)},21.6,40,door open\n${t(1)},21.7,41,12\n`;
+    const [batch] = await scanAll(text);
+    expect(batch?.records.get('D-1')).toEqual([
+      { timestamp: t(3), measurements: { temp: 21.5 } },
+      { timestamp: t(2), measurements: { temp: 21.6, hum: 40 } },
+      { timestamp: t(1), measurements: { temp: 21.7, hum: 41 } },
+    ]);
+    expect(batch?.rejections).toEqual([]);
+  });
+
   test('bad rows are reported with their line numbers, in file order, and the rest is read', async () => {
     const text = [
       'timestamp,temp',

@@ -33,6 +33,13 @@ export interface ImportPlan {
   identifierIndex?: number;
   /** [measurement name, column index]. */
   measurements: [string, number][];
+  /**
+   * Auto-detected plans only: columns whose first data row was empty. Each is decided by its first
+   * non-empty cell (numeric: a measurement from then on; text: not one), so a column is never
+   * dropped just because the first row lacked its value. Rows before that cell had nothing in the
+   * column, so when the decision is recorded never changes what is imported (resume included).
+   */
+  undecided?: number[];
 }
 
 /** Rows read from the file: accepted records by device, and the rows refused with their reasons. */
@@ -144,6 +151,7 @@ export function buildPlan(header: string[], firstRow: string[], line: number, ma
   if (!timestampFormat) return REASONS.undetectableTimestamp(line);
 
   let measurements: [string, number][];
+  let undecided: number[] = [];
   if (mapping.columns) {
     measurements = [];
     for (const name of mapping.columns) {
@@ -152,15 +160,34 @@ export function buildPlan(header: string[], firstRow: string[], line: number, ma
       measurements.push([name, index]);
     }
   } else {
-    measurements = header
-      .map((name, index) => [name, index] as [string, number])
-      .filter(([, index]) => index !== timestampIndex && index !== identifierIndex && NUMBER.test((firstRow[index] ?? '').trim()));
-    if (measurements.length === 0) return REASONS.noNumericColumns(line);
-    const bad = measurements.find(([name]) => !isMeasurementName(name));
+    const candidates = header.map((name, index) => [name, index] as [string, number]).filter(([, index]) => index !== timestampIndex && index !== identifierIndex);
+    measurements = candidates.filter(([, index]) => NUMBER.test((firstRow[index] ?? '').trim()));
+    undecided = candidates.filter(([, index]) => (firstRow[index] ?? '').trim() === '').map(([, index]) => index);
+    if (measurements.length === 0 && undecided.length === 0) return REASONS.noNumericColumns(line);
+    const bad = [...measurements, ...undecided.map((index) => [header[index] as string, index] as const)].find(([name]) => !isMeasurementName(name));
     if (bad) return measurementNameInvalid(bad[0]);
   }
-  if (measurements.length > MAX_MEASUREMENTS_PER_RECORD) return TOO_MANY_MEASUREMENTS;
-  return { header, timestampIndex, timestampFormat, ...(identifierIndex !== undefined ? { identifierIndex } : {}), measurements };
+  if (measurements.length + undecided.length > MAX_MEASUREMENTS_PER_RECORD) return TOO_MANY_MEASUREMENTS;
+  return {
+    header,
+    timestampIndex,
+    timestampFormat,
+    ...(identifierIndex !== undefined ? { identifierIndex } : {}),
+    measurements,
+    ...(undecided.length > 0 ? { undecided } : {}),
+  };
+}
+
+/** Decides the plan's undecided columns that have a value in this row (see ImportPlan.undecided); mutates the plan. */
+function decideColumns(row: string[], plan: ImportPlan): void {
+  if (!plan.undecided?.length) return;
+  const still: number[] = [];
+  for (const index of plan.undecided) {
+    const raw = (row[index] ?? '').trim();
+    if (raw === '') still.push(index);
+    else if (NUMBER.test(raw)) plan.measurements.push([plan.header[index] as string, index]);
+  }
+  plan.undecided = still;
 }
 
 /** One data row → a record for a device, or the reason it is refused. */
@@ -182,6 +209,7 @@ export function readRow(
   if (ms === undefined || Number.isNaN(ms)) return { reason: `${REASONS.timestampNotFormat(plan.timestampFormat)} (got "${cut(rawTimestamp)}")` };
   const problem = timestampProblem(ms, options.nowMs, options.retentionDays);
   if (problem) return { reason: problem };
+  decideColumns(row, plan);
   const measurements: Record<string, number> = {};
   let count = 0;
   for (const [name, index] of plan.measurements) {

@@ -84,12 +84,12 @@ async function openIncidents(organizationId: string, identifier: string): Promis
 async function deviceContext(organizationId: string, identifier: string, now: number): Promise<DeviceContext | undefined> {
   const [found, telemetry, history, incidents] = await Promise.all([
     getDeviceWithOwnerIds(organizationId, identifier),
-    getDeviceAndLatest(organizationId, identifier),
+    getDeviceAndLatest(organizationId, identifier, Math.floor(now / 1000)),
     queryRecords(organizationId, identifier, { lowSk: '0', highSk: '9999-12-31T23:59:59.999Z#~', ascending: false, limit: RECENT_RECORDS, nowEpochSeconds: Math.floor(now / 1000) }),
     openIncidents(organizationId, identifier),
   ]);
-  if (!found && !telemetry.latest) return undefined;
-  const latest: Record<string, LatestValue> = Object.fromEntries(telemetry.latest ?? new Map<string, LatestValue>());
+  if (!found && telemetry.latest.size === 0) return undefined;
+  const latest: Record<string, LatestValue> = Object.fromEntries(telemetry.latest);
   const lastTelemetryAt = Object.values(latest).reduce<string | null>((max, v) => (max === null || v.timestamp > max ? v.timestamp : max), null);
   return {
     identifier,

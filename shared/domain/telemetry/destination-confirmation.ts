@@ -17,6 +17,12 @@ const MESSAGE_TYPE_HEADER = 'x-amz-rules-engine-message-type';
 const IOT_HOST = /^iot\.[a-z]{2}(-[a-z]+)+-\d\.amazonaws\.com(\.cn)?$/;
 const CONFIRM_TIMEOUT_MS = 5000;
 const MAX_FIELD_CHARS = 2048;
+/** A topic rule destination's ARN (any partition, Region and account); anything else is not a confirmation. */
+const DESTINATION_ARN = /^arn:aws(-cn|-us-gov)?:iot:[a-z]{2}(-[a-z]+)+-\d:\d{12}:ruledestination\/[A-Za-z0-9_./-]{1,200}$/;
+/** Confirmations are kept for the operator a month; unauthenticated callers cannot grow the table for good. */
+const CONFIRMATION_TTL_SECONDS = 30 * 86_400;
+/** The most confirmations `iot confirmations` lists (newest first is not needed: they expire). */
+const CONFIRMATIONS_LIST_MAX = 100;
 
 export interface DestinationConfirmation {
   arn: string;
@@ -35,7 +41,7 @@ export function readConfirmation(event: APIGatewayProxyEventV2): DestinationConf
   const { arn, enableUrl, messageType } = (body ?? {}) as Record<string, unknown>;
   const typed = messageType === CONFIRMATION_MESSAGE_TYPE || event.headers?.[MESSAGE_TYPE_HEADER] === CONFIRMATION_MESSAGE_TYPE;
   if (!typed || typeof arn !== 'string' || typeof enableUrl !== 'string') return undefined;
-  if (arn.length > MAX_FIELD_CHARS || enableUrl.length > MAX_FIELD_CHARS) return undefined;
+  if (!DESTINATION_ARN.test(arn) || enableUrl.length > MAX_FIELD_CHARS) return undefined;
   return { arn, enableUrl };
 }
 
@@ -74,6 +80,7 @@ export async function handleConfirmation(confirmation: DestinationConfirmation, 
         enableUrl: confirmation.enableUrl,
         status,
         receivedAt,
+        expiresAt: Math.floor(Date.now() / 1000) + CONFIRMATION_TTL_SECONDS,
       },
     }),
   );
@@ -86,10 +93,16 @@ export async function answerDestinationConfirmation(event: APIGatewayProxyEventV
   return confirmation ? handleConfirmation(confirmation) : undefined;
 }
 
-/** Every recorded destination confirmation (operator CLI `iot confirmations`); an unconfirmed one's enableUrl can be visited by hand. */
+/** Recorded destination confirmations, up to 100 (operator CLI `iot confirmations`); an unconfirmed one's enableUrl can be visited by hand. */
 export async function listDestinationConfirmations() {
   const out = await documentClient().send(
-    new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.destinationConfirmationPartition } }),
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk',
+      FilterExpression: 'expiresAt > :now',
+      ExpressionAttributeValues: { ':pk': keys.destinationConfirmationPartition, ':now': Math.floor(Date.now() / 1000) },
+      Limit: CONFIRMATIONS_LIST_MAX,
+    }),
   );
   return (out.Items ?? []).map(({ arn, enableUrl, status, receivedAt }) => ({ arn, enableUrl, status, receivedAt }));
 }

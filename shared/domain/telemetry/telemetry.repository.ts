@@ -4,7 +4,8 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { documentClient, tableName } from '../../db/client';
 import { keys, SK } from '../../db/keys';
 import { batchGet, batchPut, transactWrite, TransactionConditionFailed } from '../../db/operations';
-import type { TelemetryRecord, TelemetryRecordView, TelemetrySource } from './telemetry.schema';
+import { BadRequestError } from '../errors';
+import { mergeRecords, SNAPSHOT_FULL, type TelemetryRecord, type TelemetryRecordView, type TelemetrySource } from './telemetry.schema';
 
 /**
  * Telemetry access patterns (docs/data-model.md). A device's telemetry lives in its own partition
@@ -26,11 +27,15 @@ const MAX_LATEST_ATTEMPTS = 10;
 export interface LatestValue {
   value: number;
   timestamp: string;
+  /** When the record it came from expires (epoch seconds): the value is not served after that. */
+  expiresAt?: number;
 }
 
 interface StoredLatest {
   v: number;
   t: string;
+  /** The record's `expiresAt`; absent on values written before it was stored. */
+  e?: number;
 }
 
 /** What ingestion stores for one record. */
@@ -49,12 +54,12 @@ function recordItem(organizationId: string, identifier: string, record: Telemetr
 }
 
 /** Per measurement, the newest value among `records` (later records win ties, as a replay would). */
-export function newestByMeasurement(records: TelemetryRecord[]): Map<string, LatestValue> {
+export function newestByMeasurement(records: TelemetryRecord[], expiresAt: (record: TelemetryRecord) => number): Map<string, LatestValue> {
   const newest = new Map<string, LatestValue>();
   for (const record of records) {
     for (const [name, value] of Object.entries(record.measurements)) {
       const current = newest.get(name);
-      if (!current || current.timestamp <= record.timestamp) newest.set(name, { value, timestamp: record.timestamp });
+      if (!current || current.timestamp <= record.timestamp) newest.set(name, { value, timestamp: record.timestamp, expiresAt: expiresAt(record) });
     }
   }
   return newest;
@@ -68,7 +73,7 @@ function latestUpdate(organizationId: string, identifier: string, values: [strin
   const conditions: string[] = [];
   values.forEach(([name, latest], i) => {
     names[`#a${i}`] = `${LATEST_PREFIX}${name}`;
-    attributeValues[`:v${i}`] = { v: latest.value, t: latest.timestamp } satisfies StoredLatest;
+    attributeValues[`:v${i}`] = { v: latest.value, t: latest.timestamp, e: latest.expiresAt } satisfies StoredLatest;
     attributeValues[`:t${i}`] = latest.timestamp;
     sets.push(`#a${i} = :v${i}`);
     // A missing attribute makes the comparison false, so NOT(...) also admits a first value.
@@ -144,10 +149,12 @@ async function advanceLatestChunk(organizationId: string, identifier: string, va
 }
 
 /**
- * Stores records and advances the latest snapshot. Records with the same timestamp collapse to
- * the last one (as sequential replays would). One record: one TransactWriteItems (record Put +
- * snapshot Update). More: BatchWriteItem, 25 a request, beside one snapshot UpdateItem per 100
- * measurement names. Returns the number of distinct records stored.
+ * Stores records and advances the latest snapshot. Records with the same timestamp are merged
+ * (a later value wins per name). One record: one TransactWriteItems (record Put + snapshot
+ * Update). More: one snapshot UpdateItem per 100 measurement names (the newest value of each),
+ * then BatchWriteItem, 25 a request. A snapshot that would pass DynamoDB's 400 KB item limit (a
+ * device with thousands of distinct names) refuses the call with a 400 before any record is
+ * written. Returns the number of distinct records stored.
  */
 export async function storeRecords(
   organizationId: string,
@@ -157,32 +164,52 @@ export async function storeRecords(
   options: { receivedAt: string; expiresAt: (record: TelemetryRecord) => number },
 ): Promise<number> {
   const byTimestamp = new Map<string, TelemetryRecord>();
-  for (const record of records) byTimestamp.set(record.timestamp, record);
+  for (const record of records) byTimestamp.set(record.timestamp, mergeRecords(byTimestamp.get(record.timestamp), record));
   const distinct = [...byTimestamp.values()];
   const items = distinct.map((record) => recordItem(organizationId, identifier, record, source, options.receivedAt, options.expiresAt(record)));
-  const newest = [...newestByMeasurement(distinct).entries()];
+  const newest = [...newestByMeasurement(distinct, options.expiresAt).entries()];
 
-  if (items.length === 1 && newest.length <= LATEST_UPDATE_CHUNK) {
-    await advanceLatestChunk(organizationId, identifier, newest, { Put: { TableName: tableName(), Item: items[0] } });
-    return 1;
+  try {
+    if (items.length === 1 && newest.length <= LATEST_UPDATE_CHUNK) {
+      await advanceLatestChunk(organizationId, identifier, newest, { Put: { TableName: tableName(), Item: items[0] } });
+      return 1;
+    }
+    const chunks: [string, LatestValue][][] = [];
+    for (let i = 0; i < newest.length; i += LATEST_UPDATE_CHUNK) chunks.push(newest.slice(i, i + LATEST_UPDATE_CHUNK));
+    // Snapshot first: when it cannot grow (item size), the call is refused before any record is written.
+    await Promise.all(chunks.map((chunk) => advanceLatestChunk(organizationId, identifier, chunk)));
+    await batchPut(items);
+    return items.length;
+  } catch (error) {
+    if (isItemTooLarge(error)) throw new BadRequestError(SNAPSHOT_FULL(identifier));
+    throw error;
   }
-  const chunks: [string, LatestValue][][] = [];
-  for (let i = 0; i < newest.length; i += LATEST_UPDATE_CHUNK) chunks.push(newest.slice(i, i + LATEST_UPDATE_CHUNK));
-  await Promise.all([batchPut(items), ...chunks.map((chunk) => advanceLatestChunk(organizationId, identifier, chunk))]);
-  return items.length;
 }
 
-/** The device item (is it known?) and its latest snapshot: one consistent BatchGetItem. */
+/** DynamoDB's refusal of an update that would take an item past 400 KB (plain or inside a transaction). */
+function isItemTooLarge(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const reasons = (error as { CancellationReasons?: { Code?: string; Message?: string }[] }).CancellationReasons ?? [];
+  return [error.message, ...reasons.map((r) => r.Message ?? '')].some((m) => /item size .*exceeded|maximum allowed size/i.test(m));
+}
+
+/**
+ * The device item (is it known?) and its latest snapshot: one consistent BatchGetItem. Values
+ * whose record has expired by `nowEpochSeconds` are left out (the snapshot has no TTL of its own:
+ * a value is served exactly as long as the record it came from); `latest` is empty when none is left.
+ */
 export async function getDeviceAndLatest(
   organizationId: string,
   identifier: string,
-): Promise<{ deviceKnown: boolean; latest: Map<string, LatestValue> | undefined }> {
+  nowEpochSeconds = Math.floor(Date.now() / 1000),
+): Promise<{ deviceKnown: boolean; latest: Map<string, LatestValue> }> {
   const items = await batchGet<Record<string, unknown>>([keys.device(organizationId, identifier), keys.telemetryLatest(organizationId, identifier)]);
   const device = items.find((item) => item.sk === SK.device);
   const latestItem = items.find((item) => item.sk === SK.telemetryLatest);
-  const latest = latestItem
-    ? new Map([...storedLatest(latestItem)].map(([name, { v, t }]) => [name, { value: v, timestamp: t }] as [string, LatestValue]))
-    : undefined;
+  const latest = new Map<string, LatestValue>();
+  for (const [name, { v, t, e }] of storedLatest(latestItem)) {
+    if (e === undefined || e > nowEpochSeconds) latest.set(name, { value: v, timestamp: t });
+  }
   return { deviceKnown: device !== undefined, latest };
 }
 

@@ -44,6 +44,9 @@ export const RECORDS_TOO_MANY = `records must contain at most ${MAX_RECORDS_PER_
 export const NO_MEASUREMENT = 'At least one measurement is required';
 export const RECORD_NOT_OBJECT = 'record must be a JSON object';
 export const TOO_MANY_MEASUREMENTS = `At most ${MAX_MEASUREMENTS_PER_RECORD} measurements per record`;
+export const TOO_MANY_MERGED = `At most ${MAX_MEASUREMENTS_PER_RECORD} measurements per record (records with the same timestamp are merged into one)`;
+export const SNAPSHOT_FULL = (identifier: string) =>
+  `Too many distinct measurement names for device "${identifier.slice(0, 64)}": its latest-value snapshot is full (about 400 KB); send fewer distinct names`;
 export const TIMESTAMP_INVALID = 'timestamp must be an ISO 8601 date-time string or epoch milliseconds';
 export const TIMESTAMP_IN_FUTURE = 'timestamp must not be more than 5 minutes in the future';
 export const TIMESTAMP_TOO_OLD = 'timestamp must not be before 2000-01-01T00:00:00Z';
@@ -85,8 +88,8 @@ export function timestampProblem(ms: number, now: number, retentionDays: number)
   return undefined;
 }
 
-/** Whether a string can be a measurement name. */
-export const isMeasurementName = (name: string) => MEASUREMENT_NAME_PATTERN.test(name);
+/** Whether a string can be a measurement name (`__proto__` would set an object's prototype instead of a key). */
+export const isMeasurementName = (name: string) => MEASUREMENT_NAME_PATTERN.test(name) && name !== '__proto__';
 
 type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
 
@@ -132,13 +135,22 @@ export function parseTelemetryPayload(body: Record<string, unknown>, receivedAt:
   if (!Array.isArray(body.records)) return { ok: false, error: RECORDS_NOT_ARRAY };
   if (body.records.length === 0) return { ok: false, error: RECORDS_EMPTY };
   if (body.records.length > MAX_RECORDS_PER_REQUEST) return { ok: false, error: RECORDS_TOO_MANY };
-  const records: TelemetryRecord[] = [];
+  // Records sharing a timestamp (e.g. a batch without timestamps: all at the receive time) are one
+  // record: their measurements merge, a later value winning per name, so none is lost.
+  const byTimestamp = new Map<string, TelemetryRecord>();
   for (const [index, raw] of body.records.entries()) {
     const one = parseRecord(raw, receivedAt, retentionDays);
     if (!one.ok) return { ok: false, error: atRecord(index, one.error) };
-    records.push(one.value);
+    const merged = mergeRecords(byTimestamp.get(one.value.timestamp), one.value);
+    if (Object.keys(merged.measurements).length > MAX_MEASUREMENTS_PER_RECORD) return { ok: false, error: atRecord(index, TOO_MANY_MERGED) };
+    byTimestamp.set(merged.timestamp, merged);
   }
-  return { ok: true, value: records };
+  return { ok: true, value: [...byTimestamp.values()] };
+}
+
+/** `next` added to `previous` (same timestamp): measurements merge, `next` winning per name. */
+export function mergeRecords(previous: TelemetryRecord | undefined, next: TelemetryRecord): TelemetryRecord {
+  return previous ? { timestamp: next.timestamp, measurements: { ...previous.measurements, ...next.measurements } } : next;
 }
 
 /** The device identifier of a telemetry body or topic: the same limits as a device's identifier. */

@@ -97,7 +97,9 @@ export async function ingestTelemetry(
 ): Promise<IngestResult> {
   const parsed = parseTelemetryPayload(payload, receivedAtMs, retentionDaysOf(org));
   if (!parsed.ok) throw new BadRequestError(parsed.error);
-  return storeTelemetry(org, { deviceIdentifier, records: parsed.value }, source, receivedAtMs);
+  const stored = await storeTelemetry(org, { deviceIdentifier, records: parsed.value }, source, receivedAtMs);
+  // Every record sent is accepted; records sharing a timestamp were merged into one stored record.
+  return { ...stored, accepted: Array.isArray(payload.records) ? payload.records.length : 1 };
 }
 
 /** A path parameter that cannot be an identifier matches nothing stored: 404 like an unknown device. */
@@ -111,9 +113,9 @@ function identifierOrNotFound(raw: string | undefined): string {
 export async function getLatestTelemetry(org: OrgContext, rawIdentifier: string | undefined) {
   const identifier = identifierOrNotFound(rawIdentifier);
   const { deviceKnown, latest } = await repo.getDeviceAndLatest(org.organizationId, identifier);
-  if (!deviceKnown && !latest) throw new NotFoundError(DEVICE_NOT_FOUND);
-  const measurements = Object.fromEntries([...(latest ?? new Map())].sort(([a], [b]) => (a < b ? -1 : 1)));
-  const lastSeenAt = [...(latest?.values() ?? [])].reduce<string | null>((max, { timestamp }) => (max === null || timestamp > max ? timestamp : max), null);
+  if (!deviceKnown && latest.size === 0) throw new NotFoundError(DEVICE_NOT_FOUND);
+  const measurements = Object.fromEntries([...latest].sort(([a], [b]) => (a < b ? -1 : 1)));
+  const lastSeenAt = [...latest.values()].reduce<string | null>((max, { timestamp }) => (max === null || timestamp > max ? timestamp : max), null);
   return { identifier, deviceKnown, lastSeenAt, measurements };
 }
 
@@ -177,7 +179,7 @@ export async function queryTelemetry(
   if (page.records.length === 0 && !afterSk) {
     // Nothing in range: still 200 for a device this organization knows or has telemetry for.
     const { deviceKnown, latest } = await repo.getDeviceAndLatest(org.organizationId, identifier);
-    if (!deviceKnown && !latest) throw new NotFoundError(DEVICE_NOT_FOUND);
+    if (!deviceKnown && latest.size === 0) throw new NotFoundError(DEVICE_NOT_FOUND);
   }
   const last = page.records.at(-1);
   return {
