@@ -3,16 +3,18 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { detectForDevice } from '../../shared/domain/anomaly/anomaly.service';
 import { LIVE_SOURCES } from '../../shared/domain/anomaly/anomaly.schema';
+import { laneOf, type DetectionLane } from '../../shared/domain/anomaly/sources';
 import { logger } from '../../shared/logging/logger';
 
 const LIVE = new Set<string>(LIVE_SOURCES);
 
-/** The device a stream record is about, or undefined for records the filter should have dropped. */
-function deviceOf(record: DynamoDBRecord): string | undefined {
+/** The device a stream record is about and its detection lane, or undefined for records the filter should have dropped. */
+function deviceOf(record: DynamoDBRecord): { device: string; lane: DetectionLane } | undefined {
   // aws-lambda's AttributeValue is structurally the SDK's; the cast only bridges the two typings.
   const item = unmarshall((record.dynamodb?.NewImage ?? {}) as Record<string, AttributeValue>);
-  if (item.entity !== 'telemetry' || !LIVE.has(item.source) || typeof item.organizationId !== 'string') return undefined;
-  return JSON.stringify([item.organizationId, item.identifier]);
+  const lane = item.entity === 'telemetry' && LIVE.has(item.source) ? laneOf(item.source) : undefined;
+  if (!lane || typeof item.organizationId !== 'string') return undefined;
+  return { device: JSON.stringify([item.organizationId, item.identifier]), lane };
 }
 
 /**
@@ -23,12 +25,20 @@ function deviceOf(record: DynamoDBRecord): string | undefined {
  */
 export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
   const firstRecordOf = new Map<string, DynamoDBRecord>();
+  const lanesOf = new Map<string, Set<DetectionLane>>();
   for (const record of event.Records) {
-    const device = deviceOf(record);
-    if (device && !firstRecordOf.has(device)) firstRecordOf.set(device, record);
+    const found = deviceOf(record);
+    if (!found) continue;
+    if (!firstRecordOf.has(found.device)) firstRecordOf.set(found.device, record);
+    lanesOf.set(found.device, (lanesOf.get(found.device) ?? new Set()).add(found.lane));
   }
   const devices = [...firstRecordOf.keys()];
-  const results = await Promise.allSettled(devices.map((d) => detectForDevice(...(JSON.parse(d) as [string, string]))));
+  const results = await Promise.allSettled(
+    devices.map((d) => {
+      const [organizationId, identifier] = JSON.parse(d) as [string, string];
+      return detectForDevice(organizationId, identifier, Date.now(), [...(lanesOf.get(d) ?? [])]);
+    }),
+  );
   const batchItemFailures = devices.flatMap((device, i) => {
     const result = results[i];
     if (result?.status !== 'rejected') return [];

@@ -16,7 +16,7 @@ import { MemfaultProvider, retryAfterMs } from '../../shared/domain/connector/me
 import { fanOutSync, parseJob, setJobQueue, type SyncJob } from '../../shared/domain/connector/sync-jobs';
 import { KmsEnvelopeSealer, type KmsLike } from '../../shared/domain/connector/token-sealer';
 import { getDevice, upsertDevice } from '../../shared/domain/device/device.service';
-import { getLatestTelemetry, queryTelemetry } from '../../shared/domain/telemetry/telemetry.service';
+import { getLatestTelemetry, ingestTelemetry, queryTelemetry } from '../../shared/domain/telemetry/telemetry.service';
 import { logger } from '../../shared/logging/logger';
 import { handler as syncWorker } from '../../functions/workers/connector-sync';
 import { startFakeMemfault } from '../support/fake-memfault';
@@ -272,10 +272,14 @@ describe('crash-reporting connector (fake Memfault)', () => {
     await assignDeviceToOwners(org, { deviceIdentifier: 'BURST-1', emails: ['owner@example.com'], autoCreateDevice: true, deviceType: 'thermostat' });
     await putDeviceConnection(org, 'BURST-1', { provider: 'memfault', externalId: 'MF-BURST' });
     const report = await syncOrganization(org.organizationId);
-    // The sync's record sits at the start of its window; detect as the stream worker would, twice (a redelivery).
-    const at = Date.parse(report.window) + 1000;
-    const first = await detectForDevice(org.organizationId, 'BURST-1', at);
-    const again = await detectForDevice(org.organizationId, 'BURST-1', at + 1000);
+    // The device also reports by itself, after the sync window began: its lane is ahead of the sync's record.
+    const at = Date.parse(report.window) + 2000;
+    await ingestTelemetry(org, 'BURST-1', { timestamp: at - 500, temperature: 21 }, 'rest', at);
+    expect((await detectForDevice(org.organizationId, 'BURST-1', at, ['device'])).evaluated).toBe(1);
+    // The sync's record sits at the start of its window, before that report; the crash lane still
+    // evaluates it. Detect as the stream worker would, twice (a redelivery).
+    const first = await detectForDevice(org.organizationId, 'BURST-1', at, ['crash']);
+    const again = await detectForDevice(org.organizationId, 'BURST-1', at + 1000, ['device', 'crash']);
     expect(first.opened).toHaveLength(1);
     expect(again.opened).toHaveLength(0);
     const { incidents } = await listDeviceIncidents(org, 'BURST-1', {});

@@ -34,7 +34,9 @@ export async function loadDetectorInput(organizationId: string, identifier: stri
   const watch = items.find((i) => i.pk === stateKey.pk && i.sk === SK.anomalyWatch);
   const rules = items.find((i) => i.sk === 'RULES');
   return {
-    state: state ? { version: state.version, lastTs: state.lastTs ?? null, cadence: state.cadence, series: state.series ?? {}, open: state.open ?? {} } : newDeviceState(),
+    state: state
+      ? { version: state.version, lastTs: state.lastTs ?? null, crashTs: state.crashTs ?? null, cadence: state.cadence, series: state.series ?? {}, open: state.open ?? {} }
+      : newDeviceState(),
     rules: (rules?.rules as ThresholdRule[] | undefined) ?? [],
     watchDue: watch ? Date.parse(watch.gsi1sk as string) : null,
   };

@@ -7,6 +7,7 @@ import type { OrgContext } from '../organization/organization.schema';
 import { queryRecords } from '../telemetry/telemetry.repository';
 import { CRASH_MEASUREMENTS } from '../telemetry/telemetry.schema';
 import { dropoutDue, type ThresholdRule } from './detectors';
+import { laneOf, type DetectionLane } from './sources';
 import { evaluateRecords, evaluateSilence, MAX_RECORD_AGE_MS, type Changes, type DeviceState, type TelemetryPoint } from './device-evaluation';
 import * as repo from './anomaly.repository';
 import { announce, buildProactiveTickets, type ProactiveTicket } from './proactive-ticket';
@@ -16,7 +17,6 @@ import {
   INCIDENT_STATUSES,
   INCIDENTS_DEFAULT_LIMIT,
   INCIDENTS_MAX_LIMIT,
-  LIVE_SOURCES,
   parseRuleOptions,
   RULES_PER_ORG_MAX,
   STATUS_INVALID,
@@ -38,7 +38,6 @@ const RECORDS_PER_ROUND = 500;
 const NEW_INCIDENTS_PER_COMMIT = 8;
 /** Rounds lost to concurrent evaluations of the same device before giving up (the stream retries). */
 const MAX_CONFLICTS = 8;
-const LIVE = new Set<string>(LIVE_SOURCES);
 const iso = (ms: number) => new Date(ms).toISOString();
 
 export interface DetectionResult {
@@ -47,8 +46,8 @@ export interface DetectionResult {
   resolved: string[];
 }
 
-/** The device's live records after `lastTs` (and not older than 24 h), merged per timestamp, oldest first. */
-async function newRecords(organizationId: string, identifier: string, lastTs: number | null, now: number): Promise<{ points: TelemetryPoint[]; hasMore: boolean }> {
+/** The device's records of one lane after `lastTs` (and not older than 24 h), merged per timestamp, oldest first. */
+async function newRecords(organizationId: string, identifier: string, lane: DetectionLane, lastTs: number | null, now: number): Promise<{ points: TelemetryPoint[]; hasMore: boolean }> {
   const from = Math.max(lastTs ?? 0, now - MAX_RECORD_AGE_MS);
   const page = await queryRecords(organizationId, identifier, {
     lowSk: lastTs !== null && lastTs >= now - MAX_RECORD_AGE_MS ? `${iso(lastTs)}#~` : iso(from),
@@ -59,7 +58,7 @@ async function newRecords(organizationId: string, identifier: string, lastTs: nu
   });
   const byTime = new Map<number, TelemetryPoint>();
   for (const record of page.records) {
-    if (!LIVE.has(record.source)) continue;
+    if (laneOf(record.source) !== lane) continue;
     const t = Date.parse(record.timestamp);
     const point = byTime.get(t) ?? { t, m: {} };
     Object.assign(point.m, record.measurements);
@@ -69,7 +68,7 @@ async function newRecords(organizationId: string, identifier: string, lastTs: nu
 }
 
 /** Evaluates on a copy, shrinking the slice of records until its writes fit one transaction. */
-function evaluateFitting(state: DeviceState, points: TelemetryPoint[], ctx: { scope: string; now: number; rules: Parameters<typeof evaluateRecords>[2]['rules'] }) {
+function evaluateFitting(state: DeviceState, points: TelemetryPoint[], ctx: Omit<Parameters<typeof evaluateRecords>[2], 'maxNewIncidents'>) {
   let take = points.length;
   for (;;) {
     const next = structuredClone(state);
@@ -117,17 +116,29 @@ export function withBuiltInRules(rules: ThresholdRule[]): ThresholdRule[] {
  * reordered stream record changes nothing). Safe under any concurrency: the state's version
  * condition lets one evaluation commit, the others re-read and find nothing left to do.
  */
-export async function detectForDevice(organizationId: string, identifier: string, now = Date.now()): Promise<DetectionResult> {
+export async function detectForDevice(
+  organizationId: string,
+  identifier: string,
+  now = Date.now(),
+  lanes: readonly DetectionLane[] = ['device'],
+): Promise<DetectionResult> {
   const result: DetectionResult = { evaluated: 0, opened: [], resolved: [] };
+  for (const lane of lanes) await detectLane(organizationId, identifier, now, lane, result);
+  return result;
+}
+
+/** {@link detectForDevice} for one lane: that lane's new records, its own "newest evaluated" time. */
+async function detectLane(organizationId: string, identifier: string, now: number, lane: DetectionLane, result: DetectionResult): Promise<void> {
   const scope = `${organizationId}|${identifier}`;
   for (let conflicts = 0; conflicts < MAX_CONFLICTS; ) {
     const input = await repo.loadDetectorInput(organizationId, identifier);
-    const { points, hasMore } = await newRecords(organizationId, identifier, input.state.lastTs, now);
-    const fresh = points.filter((p) => input.state.lastTs === null || p.t > input.state.lastTs);
-    if (fresh.length === 0) return result;
-    const { state, consumed, changes } = evaluateFitting(input.state, fresh, { scope, now, rules: withBuiltInRules(input.rules) });
-    // The watch entry only ever moves earlier here (or appears); the sweep moves it later.
-    const due = dropoutDue(state.cadence) ?? null;
+    const last = lane === 'crash' ? input.state.crashTs : input.state.lastTs;
+    const { points, hasMore } = await newRecords(organizationId, identifier, lane, last, now);
+    const fresh = points.filter((p) => last === null || p.t > last);
+    if (fresh.length === 0) return;
+    const { state, consumed, changes } = evaluateFitting(input.state, fresh, { scope, now, rules: withBuiltInRules(input.rules), lane });
+    // The watch entry only ever moves earlier here (or appears); the sweep moves it later. Only the device lane teaches the cadence.
+    const due = lane === 'device' ? (dropoutDue(state.cadence) ?? null) : null;
     const watch = due !== null && (input.watchDue === null || due < input.watchDue) ? repo.watchWrite(organizationId, identifier, due) : undefined;
     try {
       announce(await commitWithTickets(organizationId, identifier, state, changes, now, watch));
@@ -139,7 +150,7 @@ export async function detectForDevice(organizationId: string, identifier: string
     result.evaluated += consumed;
     result.opened.push(...changes.opened.map((i) => i.incidentId));
     result.resolved.push(...[...changes.updated.values()].filter((u) => u.resolvedAt !== null).map((u) => u.open.incidentId));
-    if (consumed >= fresh.length && !hasMore) return result;
+    if (consumed >= fresh.length && !hasMore) return;
   }
   throw new Error(`Anomaly state of ${identifier} kept changing under ${MAX_CONFLICTS} attempts`);
 }

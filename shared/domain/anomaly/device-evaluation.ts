@@ -12,6 +12,7 @@ import {
   type Signal,
   type ThresholdRule,
 } from './detectors';
+import type { DetectionLane } from './sources';
 
 /**
  * A device's whole detector state and the incident bookkeeping on top of the detectors, still
@@ -41,15 +42,17 @@ export interface OpenIncident {
 export interface DeviceState {
   /** Optimistic-lock version of the stored state (0: nothing stored yet). */
   version: number;
-  /** Newest evaluated record timestamp (ms); older records are not evaluated. */
+  /** Newest evaluated record timestamp (ms) of the device lane (REST, MQTT); older records are not evaluated. */
   lastTs: number | null;
+  /** The same for the crash lane (the crash-reporting sync's records, on the sync's clock). */
+  crashTs: number | null;
   cadence: CadenceState;
   series: Record<string, SeriesState>;
   /** Open incidents by `<measurement>|<kind>`. */
   open: Record<string, OpenIncident>;
 }
 
-export const newDeviceState = (): DeviceState => ({ version: 0, lastTs: null, cadence: newCadenceState(), series: {}, open: {} });
+export const newDeviceState = (): DeviceState => ({ version: 0, lastTs: null, crashTs: null, cadence: newCadenceState(), series: {}, open: {} });
 
 /** A new incident, as first stored. Times are epoch ms. */
 export interface NewIncident {
@@ -119,20 +122,26 @@ function resolve(state: DeviceState, changes: Changes, key: string, now: number)
 export function evaluateRecords(
   state: DeviceState,
   records: readonly TelemetryPoint[],
-  ctx: { scope: string; now: number; rules: readonly ThresholdRule[]; maxNewIncidents?: number },
+  ctx: { scope: string; now: number; rules: readonly ThresholdRule[]; maxNewIncidents?: number; lane?: DetectionLane },
 ): { consumed: number; changes: Changes } {
   const changes: Changes = { opened: [], updated: new Map() };
   const sorted = [...records].sort((a, b) => a.t - b.t);
+  const lane = ctx.lane ?? 'device';
   let consumed = 0;
   for (const record of sorted) {
     if (ctx.maxNewIncidents !== undefined && changes.opened.length >= ctx.maxNewIncidents) break;
     consumed++;
-    if ((state.lastTs !== null && record.t <= state.lastTs) || record.t < ctx.now - MAX_RECORD_AGE_MS) continue;
-    state.lastTs = record.t;
-    const dropoutKey = keyOf(null, 'dropout');
-    const silentBefore = state.open[dropoutKey] !== undefined;
-    recordReport(state.cadence, record.t, silentBefore, ctx.now - record.t);
-    if (silentBefore) resolve(state, changes, dropoutKey, ctx.now);
+    const last = lane === 'crash' ? state.crashTs : state.lastTs;
+    if ((last !== null && record.t <= last) || record.t < ctx.now - MAX_RECORD_AGE_MS) continue;
+    if (lane === 'crash') {
+      state.crashTs = record.t;
+    } else {
+      state.lastTs = record.t;
+      const dropoutKey = keyOf(null, 'dropout');
+      const silentBefore = state.open[dropoutKey] !== undefined;
+      recordReport(state.cadence, record.t, silentBefore, ctx.now - record.t);
+      if (silentBefore) resolve(state, changes, dropoutKey, ctx.now);
+    }
 
     for (const [measurement, value] of Object.entries(record.m)) {
       let series = state.series[measurement];
