@@ -55,6 +55,8 @@ describe('POST /api/telemetry', () => {
     ['a boolean measurement', { deviceIdentifier: 'T-1', on: true }, 'Measurement "on" must be a finite number'],
     ['a null measurement', { deviceIdentifier: 'T-1', temperature: null }, 'Measurement "temperature" must be a finite number'],
     ['an object measurement', { deviceIdentifier: 'T-1', temperature: { v: 1 } }, 'Measurement "temperature" must be a finite number'],
+    ['a value too small to store', { deviceIdentifier: 'T-1', t: -5e-324 }, 'Measurement "t" must be 0 or between 1e-130 and 1e125 in magnitude'],
+    ['a value too large to store', { deviceIdentifier: 'T-1', t: 1e300 }, 'Measurement "t" must be 0 or between 1e-130 and 1e125 in magnitude'],
     ['a bad timestamp', { deviceIdentifier: 'T-1', timestamp: 'yesterday', t: 1 }, 'timestamp must be an ISO 8601 date-time string or epoch milliseconds'],
     ['a date without time', { deviceIdentifier: 'T-1', timestamp: '2026-01-01', t: 1 }, 'timestamp must be an ISO 8601 date-time string or epoch milliseconds'],
     ['a fractional epoch', { deviceIdentifier: 'T-1', timestamp: 1.5, t: 1 }, 'timestamp must be an ISO 8601 date-time string or epoch milliseconds'],
@@ -299,4 +301,51 @@ describe('IoT rule destination confirmation', () => {
     const res = await api.call('POST', '/api/telemetry', { body: { messageType: 'Other', arn: 'x', enableUrl: 'y' } });
     expect(res).toEqual({ status: 401, body: { error: 'Missing API key' } });
   });
+});
+
+describe('property: whatever the order and grouping of arrivals, latest is the newest value per measurement', () => {
+  it('holds for generated batches posted in random order, some of them concurrently', async () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const fc = require('fast-check') as typeof import('fast-check');
+    const { apiKey } = await newOrg();
+    const base = Date.now() - 30 * MIN;
+    const names = ['a', 'b', 'c_1', 'd.x'];
+    const recordArb = fc.record({
+      at: fc.integer({ min: 0, max: 600 }),
+      // Storable values only (0, or 1e-130 to 1e125 in magnitude); the rest is a 400, tested above.
+      m: fc.dictionary(
+        fc.constantFrom(...names),
+        fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e6, max: 1e6 }).filter((v) => v === 0 || Math.abs(v) >= 1e-130),
+        { minKeys: 1 },
+      ),
+    });
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.array(recordArb, { minLength: 1, maxLength: 8 }), { minLength: 1, maxLength: 5 }), async (batches) => {
+        const device = `PROP-${run++}`;
+        // The expected snapshot: per name, the value at its newest timestamp; at equal timestamps the
+        // later record of the same call wins (they merge), and between calls any of them may (replays overwrite).
+        const expected = new Map<string, { t: number; values: Set<number> }>();
+        for (const batch of batches) {
+          const merged = new Map<number, Record<string, number>>();
+          for (const r of batch) merged.set(r.at, { ...(merged.get(r.at) ?? {}), ...r.m });
+          for (const [at, m] of merged) {
+            for (const [name, value] of Object.entries(m)) {
+              const cur = expected.get(name);
+              if (!cur || at > cur.t) expected.set(name, { t: at, values: new Set([value]) });
+              else if (at === cur.t) cur.values.add(value);
+            }
+          }
+        }
+        const send = (batch: typeof batches[number]) => ingest(apiKey, { deviceIdentifier: device, records: batch.map((r) => ({ timestamp: base + r.at * 1000, ...r.m })) });
+        const [first, ...rest] = batches;
+        const results = [await send(first as typeof batches[number]), ...(await Promise.all(rest.map(send)))];
+        if (results.some((r) => r.status !== 200)) return false;
+        const latest = (await api.get(`/device/${device}/telemetry/latest`, apiKey)).body.measurements as Record<string, { value: number; timestamp: string }>;
+        if (Object.keys(latest).sort().join() !== [...expected.keys()].sort().join()) return false;
+        return [...expected].every(([name, e]) => latest[name]?.timestamp === new Date(base + e.t * 1000).toISOString() && e.values.has(latest[name]?.value as number));
+      }),
+      { numRuns: 25, seed: 42 },
+    );
+  }, 120_000);
 });

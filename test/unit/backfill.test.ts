@@ -124,6 +124,15 @@ describe('scanCsv', () => {
     expect(batch?.rejections).toEqual([]);
   });
 
+  test('a value outside what can be stored is a rejected row, not a failed import', async () => {
+    const [batch] = await scanAll(`timestamp,temp\n${t(3)},1e-200\n${t(2)},0\n${t(1)},1e200\n`);
+    expect(batch?.records.get('D-1')).toEqual([{ timestamp: t(2), measurements: { temp: 0 } }]);
+    expect(batch?.rejections.map((r) => [r.line, r.reason])).toEqual([
+      [2, 'Measurement "temp" must be 0 or between 1e-130 and 1e125 in magnitude (got "1e-200")'],
+      [4, 'Measurement "temp" must be 0 or between 1e-130 and 1e125 in magnitude (got "1e200")'],
+    ]);
+  });
+
   test('bad rows are reported with their line numbers, in file order, and the rest is read', async () => {
     const text = [
       'timestamp,temp',

@@ -6,7 +6,9 @@ import {
   isMeasurementName,
   MAX_MEASUREMENTS_PER_RECORD,
   measurementNameInvalid,
+  isStorableNumber,
   measurementNotNumber,
+  measurementOutOfRange,
   NO_MEASUREMENT,
   parseTimestamp,
   TelemetryDeviceIdentifier,
@@ -217,6 +219,7 @@ export function readRow(
     if (raw === '' || raw.trim() === '') continue; // a missing value, not a bad one
     const value = decimal(raw);
     if (Number.isNaN(value)) return { reason: `${measurementNotNumber(name)} (got "${cut(raw)}")` };
+    if (!isStorableNumber(value)) return { reason: `${measurementOutOfRange(name)} (got "${cut(raw)}")` };
     measurements[name] = value;
     count++;
   }

@@ -3,7 +3,7 @@ import { logger } from '../../logging/logger';
 import { findOrganizationContext } from '../organization/organization.service';
 import type { OrgContext } from '../organization/organization.schema';
 import { storeRecordsOnly } from '../telemetry/telemetry.service';
-import { CRASH_MEASUREMENTS, isMeasurementName, MAX_MEASUREMENTS_PER_RECORD } from '../telemetry/telemetry.schema';
+import { CRASH_MEASUREMENTS, isMeasurementName, isStorableNumber, MAX_MEASUREMENTS_PER_RECORD } from '../telemetry/telemetry.schema';
 import * as repo from './connector.repository';
 import type { ConnectionView } from './connector.schema';
 import { providerFor } from './providers';
@@ -97,7 +97,7 @@ export function measurementsOf(snapshot: CrashDeviceSnapshot, now: number): Reco
   const recent = snapshot.reboots.filter((r) => r.at > since);
   const own = new Set<string>(Object.values(CRASH_MEASUREMENTS));
   const numeric = Object.entries(snapshot.attributes)
-    .filter((e): e is [string, number] => typeof e[1] === 'number' && Number.isFinite(e[1]) && isMeasurementName(e[0]) && !own.has(e[0]))
+    .filter((e): e is [string, number] => typeof e[1] === 'number' && Number.isFinite(e[1]) && isStorableNumber(e[1]) && isMeasurementName(e[0]) && !own.has(e[0]))
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .slice(0, MAX_MEASUREMENTS_PER_RECORD - own.size);
   return {

@@ -52,6 +52,13 @@ export const TIMESTAMP_IN_FUTURE = 'timestamp must not be more than 5 minutes in
 export const TIMESTAMP_TOO_OLD = 'timestamp must not be before 2000-01-01T00:00:00Z';
 export const timestampBeyondRetention = (days: number) => `timestamp is older than the organization's telemetry retention (${days} days)`;
 export const measurementNotNumber = (name: string) => `Measurement "${name}" must be a finite number`;
+export const measurementOutOfRange = (name: string) => `Measurement "${name}" must be 0 or between 1e-130 and 1e125 in magnitude`;
+
+/**
+ * Whether a finite number can be stored: DynamoDB numbers are 0 or between 1e-130 and just under
+ * 1e126 in magnitude (JSON allows more, e.g. 5e-324 or 1e300).
+ */
+export const isStorableNumber = (value: number) => value === 0 || (Math.abs(value) >= 1e-130 && Math.abs(value) < 1e126);
 export const measurementNameInvalid = (name: string) =>
   `Measurement name "${printable(name)}" is invalid: use 1-${MEASUREMENT_NAME_MAX} letters, digits, "_", "." or "-", starting with a letter or "_"`;
 export const fieldBesideRecords = (name: string) => `"${printable(name)}" is not allowed beside records: put measurements and timestamp inside each record`;
@@ -114,6 +121,7 @@ export function parseRecord(raw: unknown, receivedAt: number, retentionDays: num
     if (RESERVED_FIELDS.has(name)) continue;
     if (!isMeasurementName(name)) return { ok: false, error: measurementNameInvalid(name) };
     if (typeof value !== 'number' || !Number.isFinite(value)) return { ok: false, error: measurementNotNumber(name) };
+    if (!isStorableNumber(value)) return { ok: false, error: measurementOutOfRange(name) };
     if (++count > MAX_MEASUREMENTS_PER_RECORD) return { ok: false, error: TOO_MANY_MEASUREMENTS };
     measurements[name] = value;
   }
