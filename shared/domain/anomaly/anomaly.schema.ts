@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { isMeasurementName } from '../telemetry/telemetry.schema';
+import { isMeasurementName, isStorableNumber } from '../telemetry/telemetry.schema';
 import type { AnomalyKind, EvidenceValue, ThresholdRule } from './detectors';
 
 /**
@@ -56,7 +56,9 @@ export function parseRuleOptions(options: { measurement?: string; below?: string
   if ((options.below === undefined) === (options.above === undefined)) throw new Error('Give exactly one of --below <value> or --above <value>');
   const raw = (options.below ?? options.above) as string;
   const value = Number(raw);
-  if (raw.trim() === '' || !Number.isFinite(value)) throw new Error(`--${options.below !== undefined ? 'below' : 'above'} must be a number`);
+  if (raw.trim() === '' || !Number.isFinite(value) || !isStorableNumber(value)) {
+    throw new Error(`--${options.below !== undefined ? 'below' : 'above'} must be a number: 0, or between 1e-130 and 1e125 in magnitude`);
+  }
   let forMinutes = 0;
   if (options.forMinutes !== undefined) {
     forMinutes = Number(options.forMinutes);
