@@ -19,7 +19,7 @@ import { listTickets } from '../domain/ticket/ticket-list.service';
 import { getTicket } from '../domain/ticket/ticket-read.service';
 import { CreateTicketBody, CreateTicketResponse, TicketIdParams, TicketListParams, TicketListResponse, TicketResource } from '../domain/ticket/ticket.schema';
 import { createTicket } from '../domain/ticket/ticket.service';
-import { LatestTelemetryResponse, TelemetryHistoryResponse } from '../openapi/telemetry-responses';
+import { LatestTelemetryResponse, TelemetryHistoryResponse } from '../domain/telemetry/telemetry.schema';
 
 /**
  * The MCP tools: each one validates its arguments with the zod schema the REST endpoint uses (so

@@ -13,7 +13,7 @@ import { TICKET_CUSTOMER_ID_INVALID, TICKET_LIST_CURSOR_INVALID, TICKET_LIST_LIM
 import { KEY_PART_MAX_BYTES } from '../db/keys';
 import { DOCS_ASSET_NAMES, SWAGGER_UI_FILES } from '../docs/swagger-ui-files';
 import { NOT_FOUND_ROUTE } from '../http/response';
-import { DestinationConfirmationResponse, IngestTelemetryResponse, LatestTelemetryResponse, TelemetryHistoryResponse } from './telemetry-responses';
+import { DestinationConfirmationResponse, IngestTelemetryResponse, LatestTelemetryResponse, TelemetryHistoryResponse } from '../domain/telemetry/telemetry.schema';
 
 /**
  * The OpenAPI description of every route of the route table, keyed by route id. Request and

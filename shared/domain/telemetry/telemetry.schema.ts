@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { keyPartString } from '../common.schema';
-import { DEVICE_IDENTIFIER_MAX } from '../device/device.schema';
+import { DEVICE_IDENTIFIER_MAX, DeviceOwner } from '../device/device.schema';
 
 /**
  * Telemetry input: the REST body of `POST /api/telemetry`, the MQTT payload (the same body without
@@ -196,9 +196,39 @@ export const HistoryQuery = z.object({
 });
 export type HistoryQuery = z.infer<typeof HistoryQuery>;
 
-/** One stored record as the API returns it. */
-export interface TelemetryRecordView {
-  timestamp: string;
-  source: TelemetrySource;
-  measurements: Record<string, number>;
-}
+// --- Responses: the OpenAPI document and the MCP tools' output schemas are generated from these ---
+
+/** 200 of POST /api/telemetry: records accepted for one device, and who owns it right now. */
+export const IngestTelemetryResponse = z.object({
+  success: z.literal(true),
+  accepted: z.number(),
+  /** False when no device has the identifier yet: the records are stored all the same. */
+  deviceKnown: z.boolean(),
+  owners: z.array(DeviceOwner),
+});
+
+/** 200 of POST /api/telemetry for an IoT rule destination's confirmation request (no key; ./destination-confirmation.ts). */
+export const DestinationConfirmationResponse = z.object({ success: z.literal(true), confirmed: z.boolean() });
+
+/** 200 of GET /device/{identifier}/telemetry/latest: the newest value of each measurement. */
+export const LatestTelemetryResponse = z.object({
+  identifier: z.string(),
+  deviceKnown: z.boolean(),
+  lastSeenAt: z.nullable(z.string()),
+  measurements: z.record(z.string(), z.object({ value: z.number(), timestamp: z.string() })),
+});
+
+/** One stored record as the read-back returns it. */
+export const TelemetryRecordItem = z.object({
+  timestamp: z.string(),
+  source: z.enum(TELEMETRY_SOURCES),
+  measurements: z.record(z.string(), z.number()),
+});
+export type TelemetryRecordView = z.infer<typeof TelemetryRecordItem>;
+
+/** 200 of GET /device/{identifier}/telemetry: one page of records; `nextCursor` null on the last page. */
+export const TelemetryHistoryResponse = z.object({
+  identifier: z.string(),
+  records: z.array(TelemetryRecordItem),
+  nextCursor: z.nullable(z.string()),
+});
