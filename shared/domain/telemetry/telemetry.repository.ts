@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException, type AttributeValue } from '@aws-sdk/client-dynamodb';
-import { GetCommand, QueryCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { documentClient, tableName } from '../../db/client';
 import { keys, SK } from '../../db/keys';
@@ -15,7 +15,8 @@ import { mergeRecords, SNAPSHOT_FULL, type TelemetryRecord, type TelemetryRecord
  * every write is conditioned on each measurement's stored `t` not being newer.
  */
 
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+/** A record's Put, written alone or in one transaction with the snapshot update. */
+type RecordPut = { TableName: string; Item: Record<string, unknown> };
 
 /** Top-level attribute of one measurement in the latest snapshot. */
 const LATEST_PREFIX = 'M#';
@@ -116,25 +117,26 @@ async function readLatestItem(organizationId: string, identifier: string) {
 
 /**
  * Moves the snapshot forward for `values` (≤ {@link LATEST_UPDATE_CHUNK}), optionally in one
- * transaction with `withItem` (a single record's Put: one request for both). When a condition
+ * transaction with `withRecord` (a single record's Put: one request for both). When a condition
  * fails (an out-of-order or concurrent newer value), the values that are still newer than what is
  * stored are retried; a value that lost is dropped, never written back over the newer one.
  */
-async function advanceLatestChunk(organizationId: string, identifier: string, values: [string, LatestValue][], withItem?: TransactItem) {
+async function advanceLatestChunk(organizationId: string, identifier: string, values: [string, LatestValue][], withRecord?: RecordPut) {
   let pending = values;
   for (let attempt = 0; attempt < MAX_LATEST_ATTEMPTS; attempt++) {
     if (pending.length === 0) {
-      if (withItem) await transactWrite([withItem]);
+      // Nothing newer to move: the record alone, a plain Put (half a transaction's write cost).
+      if (withRecord) await documentClient().send(new PutCommand(withRecord));
       return;
     }
     const update = latestUpdate(organizationId, identifier, pending);
     let stored: Record<string, unknown> | undefined;
     try {
-      if (withItem) await transactWrite([withItem, { Update: update }]);
+      if (withRecord) await transactWrite([{ Put: withRecord }, { Update: update }]);
       else await documentClient().send(new UpdateCommand(update));
       return;
     } catch (error) {
-      if (error instanceof TransactionConditionFailed && withItem) {
+      if (error instanceof TransactionConditionFailed && withRecord) {
         const raw = error.reasons[1]?.Item as Record<string, AttributeValue> | undefined;
         stored = raw ? unmarshall(raw) : await readLatestItem(organizationId, identifier);
       } else if (error instanceof ConditionalCheckFailedException) {
@@ -171,7 +173,7 @@ export async function storeRecords(
 
   try {
     if (items.length === 1 && newest.length <= LATEST_UPDATE_CHUNK) {
-      await advanceLatestChunk(organizationId, identifier, newest, { Put: { TableName: tableName(), Item: items[0] } });
+      await advanceLatestChunk(organizationId, identifier, newest, { TableName: tableName(), Item: items[0] as Record<string, unknown> });
       return 1;
     }
     const chunks: [string, LatestValue][][] = [];
@@ -254,7 +256,9 @@ export async function putRejectedMessage(
   organizationId: string,
   message: { messageId: string; receivedAt: string; topic: string; reason: string; payload: string; expiresAt: number },
 ): Promise<void> {
-  await batchPut([{ ...keys.rejectedMessage(organizationId, message.receivedAt, message.messageId), entity: 'rejectedMessage', ...message }]);
+  await documentClient().send(
+    new PutCommand({ TableName: tableName(), Item: { ...keys.rejectedMessage(organizationId, message.receivedAt, message.messageId), entity: 'rejectedMessage', ...message } }),
+  );
 }
 
 /** The newest rejected MQTT messages of an organization (operator CLI). */
