@@ -24,6 +24,7 @@ import {
   type IncidentStatus,
   type IncidentView,
 } from './anomaly.schema';
+import { decodeSortKeyCursor, encodeSortKeyCursor } from '../../db/cursor';
 
 /**
  * Proactive support: the detector (fed by the table stream, or the local stack's in-process
@@ -198,15 +199,10 @@ export async function sweepDropouts(options: { now?: number; organizationId?: st
 // --- GET /device/{identifier}/incidents ---------------------------------------------------------
 
 const INCIDENT_SK = /^INCIDENT#\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z#[0-9a-f-]{36}$/;
-const encodeCursor = (sk: string) => Buffer.from(JSON.stringify({ k: sk })).toString('base64url');
 function decodeCursor(raw: string): string {
-  try {
-    const sk = (JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as { k?: unknown }).k;
-    if (typeof sk === 'string' && INCIDENT_SK.test(sk)) return sk;
-  } catch {
-    // falls through to the 400
-  }
-  throw new BadRequestError(INCIDENT_CURSOR_INVALID);
+  const sk = decodeSortKeyCursor(raw, INCIDENT_SK);
+  if (sk === undefined) throw new BadRequestError(INCIDENT_CURSOR_INVALID);
+  return sk;
 }
 
 /** `GET /device/{identifier}/incidents?status=open|resolved&cursor=&limit=`: newest first. */
@@ -224,7 +220,7 @@ export async function listDeviceIncidents(org: OrgContext, rawIdentifier: string
   const page = await repo.listIncidents(org.organizationId, identifier, { status: status as IncidentStatus | undefined, limit, afterSk });
   if (page.incidents.length === 0 && !afterSk && !(await repo.deviceOrStateExists(org.organizationId, identifier))) throw new NotFoundError(DEVICE_NOT_FOUND);
   const last = page.incidents.at(-1);
-  return { incidents: page.incidents.map(({ sk: _sk, ...view }) => view), nextCursor: page.hasMore && last ? encodeCursor(last.sk) : null };
+  return { incidents: page.incidents.map(({ sk: _sk, ...view }) => view), nextCursor: page.hasMore && last ? encodeSortKeyCursor(last.sk) : null };
 }
 
 // --- operator rules ---------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 import { fitsKeyPart } from '../common.schema';
 import { getCustomerSummaries } from '../customer/customer.repository';
 import { getDeviceWithOwnerIds } from '../device/device.repository';
-import { DEVICE_NOT_FOUND } from '../device/device.schema';
+import { DEVICE_NOT_FOUND, type DeviceOwner } from '../device/device.schema';
 import { BadRequestError, NotFoundError } from '../errors';
 import { retentionDaysOf } from '../organization/organization.service';
 import type { OrgContext } from '../organization/organization.schema';
@@ -18,11 +18,14 @@ import {
   parseTimestamp,
   TELEMETRY_SOURCES,
   type HistoryQuery,
+  type IngestTelemetryResponse,
   type TelemetryBatch,
   type TelemetryRecord,
   type TelemetryRecordView,
   type TelemetrySource,
 } from './telemetry.schema';
+import type * as z from 'zod/mini';
+import { decodeSortKeyCursor, encodeSortKeyCursor } from '../../db/cursor';
 
 /**
  * The one writer of telemetry. REST, MQTT (and later S3 backfill and the crash-service sync) turn
@@ -33,17 +36,10 @@ import {
 const DAY_SECONDS = 86_400;
 
 /** Owner of a device as the ingestion response names it. */
-export interface Owner {
-  customerId: string;
-  email: string;
-}
+export type Owner = z.infer<typeof DeviceOwner>;
 
-export interface IngestResult {
-  success: true;
-  accepted: number;
-  deviceKnown: boolean;
-  owners: Owner[];
-}
+/** What POST /api/telemetry (and an MQTT message) answers: the response schema is the type. */
+export type IngestResult = z.infer<typeof IngestTelemetryResponse>;
 
 /** TTL of a record: its own timestamp plus the organization's retention. */
 export const recordExpiry = (retentionDays: number) => (record: TelemetryRecord) =>
@@ -132,18 +128,11 @@ function queryTime(name: 'from' | 'to', raw: string | undefined): string | undef
   return new Date(ms).toISOString();
 }
 
-/** Opaque page cursor: the last record's sort key. It carries no partition, so it can only move within the caller's device. */
-const encodeCursor = (sk: string) => Buffer.from(JSON.stringify({ k: sk })).toString('base64url');
-
+/** The page cursor's sort key (shared/db/cursor.ts), also inside this query's range. */
 function decodeCursor(raw: string, lowSk: string, highSk: string): string {
-  let sk: unknown;
-  try {
-    sk = (JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as { k?: unknown }).k;
-  } catch {
-    throw new BadRequestError(CURSOR_INVALID);
-  }
+  const sk = decodeSortKeyCursor(raw, RECORD_SK);
   // Outside this query's range DynamoDB would refuse the start key; a forged key must not reach it.
-  if (typeof sk !== 'string' || !RECORD_SK.test(sk) || sk < lowSk || sk > highSk) throw new BadRequestError(CURSOR_INVALID);
+  if (sk === undefined || sk < lowSk || sk > highSk) throw new BadRequestError(CURSOR_INVALID);
   return sk;
 }
 
@@ -185,6 +174,6 @@ export async function queryTelemetry(
   return {
     identifier,
     records: page.records.map(({ timestamp, source, measurements }) => ({ timestamp, source, measurements })),
-    nextCursor: page.hasMore && last ? encodeCursor(last.sk) : null,
+    nextCursor: page.hasMore && last ? encodeSortKeyCursor(last.sk) : null,
   };
 }

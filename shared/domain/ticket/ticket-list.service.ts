@@ -8,6 +8,7 @@ import type { OrgContext } from '../organization/organization.schema';
 import { toTicket } from './ticket.repository';
 import { TICKET_SOURCES, type Ticket } from './ticket.schema';
 import { KEY_PART_MAX_BYTES } from '../../db/keys';
+import { decodeSortKeyCursor, encodeSortKeyCursor } from '../../db/cursor';
 
 /**
  * `GET /ticket?source=&deviceIdentifier=&customerId=&limit=&cursor=`, newest first. Every ticket
@@ -53,12 +54,8 @@ function parse(query: TicketListQuery) {
   }
   let afterSk: string | undefined;
   if (blank(query.cursor) !== undefined) {
-    try {
-      afterSk = (JSON.parse(Buffer.from(query.cursor as string, 'base64url').toString('utf8')) as { k?: unknown }).k as string;
-    } catch {
-      afterSk = undefined;
-    }
-    if (typeof afterSk !== 'string' || !INDEX_SK.test(afterSk)) throw new BadRequestError(TICKET_LIST_CURSOR_INVALID);
+    afterSk = decodeSortKeyCursor(query.cursor as string, INDEX_SK);
+    if (afterSk === undefined) throw new BadRequestError(TICKET_LIST_CURSOR_INVALID);
   }
   return { source, deviceIdentifier, customerId, limit, afterSk };
 }
@@ -101,5 +98,5 @@ export async function listTickets(org: OrgContext, query: TicketListQuery): Prom
   const byId = new Map(items.map((item) => [item.ticketId as string, item]));
   const tickets = page.flatMap((e) => (byId.has(e.ticketId) ? [toTicket(byId.get(e.ticketId) as Record<string, unknown>)] : []));
   const last = page.at(-1);
-  return { tickets, nextCursor: entries.length > limit && last ? Buffer.from(JSON.stringify({ k: last.sk })).toString('base64url') : null };
+  return { tickets, nextCursor: entries.length > limit && last ? encodeSortKeyCursor(last.sk) : null };
 }
