@@ -72,16 +72,23 @@ describe('crash-reporting connector (fake Memfault)', () => {
   it('KMS envelope sealing: the organization id is the encryption context, the data key is wiped', async () => {
     const calls: string[] = [];
     const master = Buffer.alloc(32, 7);
+    // Every plaintext data key handed out, as the SDK would return it (a Uint8Array): after each
+    // seal and open, the sealer must have zeroed these very bytes, not a copy of them.
+    const handedOut: Uint8Array[] = [];
+    const plaintextKey = () => {
+      const plain = new Uint8Array(32).fill(3);
+      handedOut.push(plain);
+      return plain;
+    };
     const kms: KmsLike = {
       generateDataKey: async ({ EncryptionContext }) => {
         calls.push(`gen:${EncryptionContext.organizationId}`);
-        const plain = Buffer.alloc(32, 3);
-        return { Plaintext: plain, CiphertextBlob: Buffer.concat([Buffer.from(EncryptionContext.organizationId), master]) };
+        return { Plaintext: plaintextKey(), CiphertextBlob: Buffer.concat([Buffer.from(EncryptionContext.organizationId), master]) };
       },
       decrypt: async ({ CiphertextBlob, EncryptionContext }) => {
         calls.push(`dec:${EncryptionContext.organizationId}`);
         if (!Buffer.from(CiphertextBlob).toString().startsWith(EncryptionContext.organizationId)) throw new Error('InvalidCiphertextException');
-        return { Plaintext: Buffer.alloc(32, 3) };
+        return { Plaintext: plaintextKey() };
       },
     };
     const sealer = new KmsEnvelopeSealer('alias/test', async () => kms);
@@ -91,6 +98,9 @@ describe('crash-reporting connector (fake Memfault)', () => {
     expect(await sealer.open('org-a', sealed)).toBe(TOKEN);
     await expect(sealer.open('org-b', sealed)).rejects.toThrow();
     expect(calls).toEqual(['gen:org-a', 'dec:org-a', 'dec:org-b']);
+    // The seal's key and the successful open's key were wiped where KMS put them.
+    expect(handedOut).toHaveLength(2);
+    for (const key of handedOut) expect(Array.from(key).every((byte) => byte === 0)).toBe(true);
   });
 
   describe('the Memfault adapter', () => {

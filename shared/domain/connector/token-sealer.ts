@@ -99,6 +99,14 @@ export class LocalKeyFileSealer implements TokenSealer {
   }
 }
 
+/**
+ * A Buffer over the same memory as the key KMS returned (not a copy), so wiping it after use wipes
+ * the only plaintext copy of the data key in this process.
+ */
+function viewOf(plaintext: Uint8Array): Buffer {
+  return Buffer.from(plaintext.buffer, plaintext.byteOffset, plaintext.byteLength);
+}
+
 /** AWS mode: KMS envelope encryption (data key per seal). */
 export class KmsEnvelopeSealer implements TokenSealer {
   constructor(
@@ -109,7 +117,7 @@ export class KmsEnvelopeSealer implements TokenSealer {
   async seal(organizationId: string, token: string): Promise<SealedToken> {
     const out = await (await this.kms()).generateDataKey({ KeyId: this.keyId, KeySpec: 'AES_256', EncryptionContext: { organizationId } });
     if (!out.Plaintext || !out.CiphertextBlob) throw new Error('KMS returned no data key');
-    const key = Buffer.from(out.Plaintext);
+    const key = viewOf(out.Plaintext);
     try {
       return { scheme: 'kms', box: encrypt(key, organizationId, token), dataKey: Buffer.from(out.CiphertextBlob).toString('base64'), keyId: this.keyId };
     } finally {
@@ -121,7 +129,7 @@ export class KmsEnvelopeSealer implements TokenSealer {
     if (sealed.scheme !== 'kms' || !sealed.dataKey) throw new Error(`token sealed with ${sealed.scheme}; KMS cannot open it`);
     const out = await (await this.kms()).decrypt({ CiphertextBlob: Buffer.from(sealed.dataKey, 'base64'), EncryptionContext: { organizationId } });
     if (!out.Plaintext) throw new Error('KMS returned no plaintext');
-    const key = Buffer.from(out.Plaintext);
+    const key = viewOf(out.Plaintext);
     try {
       return decrypt(key, organizationId, sealed.box);
     } finally {
