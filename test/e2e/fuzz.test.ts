@@ -2,6 +2,9 @@ import fc from 'fast-check';
 import { BatchWriteCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../../shared/db/client';
 import { routes, type RouteDefinition } from '../../shared/routes';
+import { createImport } from '../../shared/domain/backfill/backfill.repository';
+import { setConnector } from '../../shared/domain/connector/connector.service';
+import { addCategory } from '../../shared/domain/ticket-config/ticket-config.service';
 import { useLocalApi } from '../support/api';
 import { useTestTable } from '../support/dynamo';
 import { newOrg } from '../support/orgs';
@@ -53,6 +56,12 @@ async function itemKeys(): Promise<Set<string>> {
 interface Seeds {
   keyA: string;
   keyB: string;
+  orgA: string;
+  orgB: string;
+  /** Values only organization A has (its generated ids, its key): never in an answer to B. */
+  secretsA: string[];
+  /** Values only organization B has: never in an answer to A, unless the request itself carried them. */
+  secretsB: string[];
   /** Identifiers, emails and ids that exist in the other organization (B) and in A. */
   foreign: string[];
   own: string[];
@@ -232,6 +241,88 @@ function fillPath(route: RouteDefinition, values: string[]): string {
   return route.path.replace(/\{\w+\}/g, () => values[i++] ?? 'x');
 }
 
+/** A request that the route must accept (2xx) for organization A, whatever `n` and `t` are. */
+interface ValidCase {
+  params: string[];
+  query?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Runs before the case's "before" scan: creates what the request needs (a link to remove, ...). */
+  prepare?: () => Promise<void>;
+}
+type ValidSeed = (seeds: Seeds, n: number, t: string) => ValidCase;
+/** Unique per case (fast-check repeats small numbers often): creating seeds never collide with an earlier case. */
+let serial = 0;
+const unique = (n: number) => `${n}-${(serial += 1)}`;
+
+const MCP_ACCEPT = { accept: 'application/json, text/event-stream' };
+/** An import of organization A's written directly (no S3 in this file), so its read route has something to read. */
+const IMPORT_ID = 'f'.repeat(32);
+
+/**
+ * Route-specific valid requests, one per route id: the fuzz mixes them in so every route's success
+ * path runs too (and its 2xx answers are checked for foreign data). `n` makes each case distinct,
+ * `t` is well-formed free text (any script) for fields that take any text.
+ */
+const VALID: Record<string, ValidSeed> = {
+  UpsertDevice: (_s, n, t) => ({ params: [], body: { identifier: `FZ-V-${n}`, type: 'sensor', properties: { note: t } } }),
+  PutDeviceConnection: () => ({ params: ['FZ-1'], body: { provider: 'memfault' } }),
+  DeleteDeviceConnection: () => ({ params: ['FZ-1'] }),
+  BulkDeviceMetadata: (_s, _n, t) => ({ params: [], body: { devices: { 'FZ-1': { note: t } } } }),
+  GetDevice: () => ({ params: ['FZ-1'] }),
+  CreateOrUpdateCustomer: (_s, n, t) => ({ params: [], body: { email: `valid-${unique(n)}@example.com`, name: t || 'x' } }),
+  QueryCustomer: () => ({ params: [], body: { email: ' FZ@example.com ' } }),
+  GetCustomer: (s) => ({ params: [s.own[2] as string] }),
+  AssignDeviceToOwners: (_s, n) => ({ params: [], body: { deviceIdentifier: 'FZ-1', customerEmails: [`owner-${n}@example.com`] } }),
+  AssignDevicesToOwner: (_s, n) => ({ params: [], body: { customerEmail: 'fz@example.com', deviceIdentifiers: [`FZ-A-${n}`], autoCreateDevices: true, deviceType: 'sensor' } }),
+  UnassignDeviceFromOwner: (s, n) => ({
+    params: [],
+    body: { deviceIdentifier: 'FZ-1', customerEmail: `gone-${n}@example.com` },
+    prepare: async () => void (await api.post('/deviceAssignment/assignDeviceToOwners', s.keyA, { deviceIdentifier: 'FZ-1', customerEmails: [`gone-${n}@example.com`] })),
+  }),
+  UnassignDevicesFromOwner: (s, n) => ({
+    params: [],
+    body: { customerEmail: `gone-${n}@example.com`, deviceIdentifiers: ['FZ-1'] },
+    prepare: async () => void (await api.post('/deviceAssignment/assignDeviceToOwners', s.keyA, { deviceIdentifier: 'FZ-1', customerEmails: [`gone-${n}@example.com`] })),
+  }),
+  CreateTicket: (_s, _n, t) => ({ params: [], body: { title: t.trim() || 'Valid', customerEmail: 'fz@example.com', messages: [{ role: 'customer', content: t || 'hello' }] } }),
+  GetTicket: (s) => ({ params: [s.own[3] as string] }),
+  ListTickets: () => ({ params: [], query: 'limit=5' }),
+  SetTicketCategory: (s) => ({ params: [s.own[3] as string], body: { category: 'Fuzzing' } }),
+  IngestTelemetry: (_s, n) => ({ params: [], body: { deviceIdentifier: 'FZ-1', timestamp: Date.now() - n * 1000, temperature: n % 40 } }),
+  GetLatestTelemetry: () => ({ params: ['FZ-1'] }),
+  QueryTelemetry: () => ({ params: ['FZ-1'], query: 'limit=10&order=desc' }),
+  ListDeviceIncidents: () => ({ params: ['FZ-1'] }),
+  ListTelemetryImports: () => ({ params: [] }),
+  GetTelemetryImport: () => ({ params: [IMPORT_ID] }),
+  McpPost: (_s, n) => ({ params: [], headers: MCP_ACCEPT, body: { jsonrpc: '2.0', id: n, method: 'tools/list' } }),
+  OpenApiDocument: () => ({ params: [] }),
+  DocsPage: () => ({ params: [] }),
+  DocsAsset: () => ({ params: ['swagger-ui.css'] }),
+};
+
+/** Routes with no valid request at all, by contract; every other route must have a seed in {@link VALID}. */
+const NO_SUCCESS_BY_CONTRACT: Record<string, string> = {
+  GetCustomerWithoutId: 'the empty-id form always answers 400 `Customer ID is required`',
+  McpGet: 'stateless MCP has no server-initiated stream: always 405',
+  McpDelete: 'stateless MCP has no session to end: always 405',
+};
+/** Share of a route's valid-seed cases that must succeed: a seed that stops working fails the run. */
+const MIN_VALID_SUCCESS = 0.9;
+
+/** The items of one organization (pk carries its id), sorted, as one comparable string. */
+function itemsOf(scan: string, organizationId: string): string {
+  return scan
+    .split('\n')
+    .filter((line) => line.includes(organizationId))
+    .join('\n');
+}
+
+/** A foreign value an answer shows although the request did not carry it: a leak across organizations. */
+function leakedValue(answer: string, request: string, foreign: string[]): string | undefined {
+  return foreign.find((value) => value.length >= 8 && answer.includes(value) && !request.includes(value));
+}
+
 describe('fuzz: every route of the route table, hostile input', () => {
   let seeds: Seeds;
   let baseline: Set<string>;
@@ -251,25 +342,67 @@ describe('fuzz: every route of the route table, hostile input', () => {
     foreign.push(String((linkB.body.assignedCustomers as { customerId: string }[])[0]?.customerId));
     const ticketB = await api.post('/ticket/createTicket', b.apiKey, { title: 'Other org', customerEmail: 'b@example.com' });
     foreign.push(String(ticketB.body.ticketId));
-    seeds = { keyA: a.apiKey, keyB: b.apiKey, own, foreign };
+    // What A's valid seeds need: a category, a connector, telemetry, an import.
+    await addCategory(a.org.organizationId, { name: 'Fuzzing', description: 'fuzz tickets' });
+    await setConnector(a.org.organizationId, { provider: 'memfault', apiBase: 'https://api.memfault.invalid', organization: 'acme', project: 'fuzz', token: 'fuzz-token' });
+    await api.call('POST', '/api/telemetry', { apiKey: a.apiKey, body: { deviceIdentifier: 'FZ-1', temperature: 21 } });
+    await api.call('POST', '/api/telemetry', { apiKey: b.apiKey, body: { deviceIdentifier: 'B-DEV-1', temperature: 31 } });
+    const now = new Date().toISOString();
+    await createImport({
+      organizationId: a.org.organizationId, importId: IMPORT_ID, bucket: 'fuzz', key: `backfill/${a.org.organizationId}/x.csv.gz`, status: 'completed',
+      rowsRead: 1, rowsWritten: 1, rowsRejected: 0, startedAt: now, finishedAt: now, updatedAt: now, parts: 1,
+    });
+    seeds = {
+      keyA: a.apiKey,
+      keyB: b.apiKey,
+      orgA: a.org.organizationId,
+      orgB: b.org.organizationId,
+      secretsA: [a.apiKey, a.org.organizationId, ...own.slice(2)],
+      secretsB: [b.apiKey, b.org.organizationId, ...foreign.slice(2)],
+      own,
+      foreign,
+    };
     baseline = await itemKeys();
   });
 
-  it('covers every route of the table', () => {
-    expect(routes.length).toBeGreaterThanOrEqual(13);
+  it('has a valid request for every route that can succeed, and a reason for each that cannot', () => {
+    const missing = routes.filter((r) => !VALID[r.id] && !NO_SUCCESS_BY_CONTRACT[r.id]).map((r) => r.id);
+    expect(missing).toEqual([]);
+    const stale = [...Object.keys(VALID), ...Object.keys(NO_SUCCESS_BY_CONTRACT)].filter((id) => !routes.some((r) => r.id === id));
+    expect(stale).toEqual([]);
   });
 
   // Routes are read from the table at run time, so routes added later are fuzzed without edits here.
   it.each(routes.map((r) => [`${r.method} ${r.path}`, r] as const))(
-    '%s: no 5xx, a JSON error on every non-2xx, a rejected request changes nothing',
+    '%s: no 5xx, JSON errors, a rejected request changes nothing, the other organization is never touched or shown, valid requests succeed',
     async (_name, route) => {
       const params = (route.path.match(/\{\w+\}/g) ?? []).length;
       const started = Date.now();
       const statuses: Record<number, number> = {};
+      const seed = VALID[route.id];
+      const valid = { cases: 0, succeeded: 0 };
+      // One case in three (for routes that can succeed) is the route's valid request with generated text.
+      const validCase = fc.tuple(fc.nat(1_000_000), fc.string({ maxLength: 30 }).map((t) => t.replace(/[\ud800-\udfff]/g, 'x'))).map(([n, t]) => ({ n, t }));
+      const choice = seed
+        ? fc.oneof({ weight: 1, arbitrary: validCase }, { weight: 2, arbitrary: fc.constant(undefined) })
+        : fc.constant(undefined);
       await fc.assert(
-        fc.asyncProperty(fc.array(pathParam(seeds), { minLength: params, maxLength: params }), body(seeds), headers(seeds), async (values, raw, hdrs) => {
+        fc.asyncProperty(fc.array(pathParam(seeds), { minLength: params, maxLength: params }), body(seeds), headers(seeds), choice, async (hostileValues, hostileRaw, hostileHeaders, pick) => {
+          let values = hostileValues;
+          let raw = hostileRaw;
+          let hdrs = hostileHeaders;
+          let query = '';
+          if (pick && seed) {
+            const c = seed(seeds, pick.n, pick.t);
+            await c.prepare?.();
+            values = c.params.map(encodeURIComponent);
+            raw = c.body === undefined ? undefined : JSON.stringify(c.body);
+            hdrs = { 'x-api-key': seeds.keyA, 'content-type': 'application/json', ...(c.headers ?? {}) };
+            query = c.query ? `?${c.query}` : '';
+            valid.cases += 1;
+          }
           const before = await snapshot();
-          const path = fillPath(route, values);
+          const path = fillPath(route, values) + query;
           // `call` fails on any non-JSON answer, so every response is checked to be JSON; `page`
           // routes (HTML, CSS, JS for browsers) are JSON only on errors.
           const res = await (route.kind === 'page' ? pageCall(route.method, path, hdrs) : api.call(route.method, path, { headers: hdrs, body: route.method === 'GET' ? undefined : raw }))
@@ -278,7 +411,19 @@ describe('fuzz: every route of the route table, hostile input', () => {
             });
           statuses[res.status] = (statuses[res.status] ?? 0) + 1;
           expect(res.status).toBeLessThan(500);
-          if (res.status < 200 || res.status > 299) {
+          const ok = res.status >= 200 && res.status <= 299;
+          if (pick && ok) valid.succeeded += 1;
+          // Whoever called, the other organization's items are exactly as they were, and an answer
+          // never shows the other organization's values the request did not carry itself.
+          const key = hdrs['x-api-key'];
+          const other = key === seeds.keyB ? { org: seeds.orgA, secrets: seeds.secretsA } : { org: seeds.orgB, secrets: seeds.secretsB };
+          const after = await snapshot();
+          expect(itemsOf(after, other.org)).toBe(itemsOf(before, other.org));
+          if (ok) {
+            const leak = leakedValue(JSON.stringify(res.body), `${path} ${raw ?? ''}`, other.secrets);
+            expect(leak).toBeUndefined();
+          }
+          if (!ok) {
             // The MCP endpoint answers JSON-RPC errors (`error: { code, message }`) except its 401s (route kind `mcp`).
             const error = res.body.error as unknown;
             if (route.kind === 'mcp' && typeof error === 'object' && error !== null) {
@@ -287,12 +432,17 @@ describe('fuzz: every route of the route table, hostile input', () => {
             } else {
               expect(typeof error).toBe('string');
             }
-            expect(await snapshot()).toBe(before);
+            expect(after).toBe(before);
           }
         }),
         { numRuns: RUNS, seed: SEED, endOnFailure: true },
       );
-      console.log(`fuzz ${route.method} ${route.path}: ${RUNS} cases in ${Date.now() - started} ms, statuses ${JSON.stringify(statuses)}`);
+      console.log(`fuzz ${route.method} ${route.path}: ${RUNS} cases in ${Date.now() - started} ms, statuses ${JSON.stringify(statuses)}, valid ${valid.succeeded}/${valid.cases}`);
+      if (seed) {
+        // The valid seeds ran (about a third of the cases) and nearly all of them succeeded.
+        expect(valid.cases).toBeGreaterThanOrEqual(Math.floor(RUNS / 5));
+        expect(valid.succeeded / valid.cases).toBeGreaterThanOrEqual(MIN_VALID_SUCCESS);
+      }
     },
     600_000,
   );
