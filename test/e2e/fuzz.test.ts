@@ -379,7 +379,7 @@ describe('fuzz: every route of the route table, hostile input', () => {
       const params = (route.path.match(/\{\w+\}/g) ?? []).length;
       const started = Date.now();
       const statuses: Record<number, number> = {};
-      const seed = VALID[route.id];
+      const seed: ValidSeed | undefined = VALID[route.id];
       const valid = { cases: 0, succeeded: 0 };
       // One case in three (for routes that can succeed) is the route's valid request with generated text.
       const validCase = fc.tuple(fc.nat(1_000_000), fc.string({ maxLength: 30 }).map((t) => t.replace(/[\ud800-\udfff]/g, 'x'))).map(([n, t]) => ({ n, t }));
