@@ -264,7 +264,7 @@ const IMPORT_ID = 'f'.repeat(32);
  * path runs too (and its 2xx answers are checked for foreign data). `n` makes each case distinct,
  * `t` is well-formed free text (any script) for fields that take any text.
  */
-const VALID: Record<string, ValidSeed> = {
+const VALID: Partial<Record<string, ValidSeed>> = {
   UpsertDevice: (_s, n, t) => ({ params: [], body: { identifier: `FZ-V-${n}`, type: 'sensor', properties: { note: t } } }),
   PutDeviceConnection: () => ({ params: ['FZ-1'], body: { provider: 'memfault' } }),
   DeleteDeviceConnection: () => ({ params: ['FZ-1'] }),
