@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 
@@ -10,6 +12,10 @@ import { diagnoseTicket, setSummarizer } from '../../shared/domain/diagnosis/dia
 import { ingestTelemetry } from '../../shared/domain/telemetry/telemetry.service';
 import { buildChatPayload } from '../../shared/domain/ticket/notification/chat-message';
 import { handler as diagnosisWorker } from '../../functions/workers/ticket-diagnosis';
+import { handler as chatNotifier } from '../../functions/workers/chat-notifier';
+import { resetEnvCache } from '../../shared/config/env';
+import { setChatWebhook } from '../../shared/domain/ticket-config/ticket-config.service';
+import { CHAT_DELIVERY_STREAM, CHAT_ENV } from '../../shared/domain/ticket/notification/chat-delivery';
 import { useLocalApi } from '../support/api';
 import { useTestTable } from '../support/dynamo';
 import { newOrg } from '../support/orgs';
@@ -120,11 +126,50 @@ describe('diagnosis on every ticket', () => {
     expect(await diagnoseTicket(otherOrg, theirs)).toMatchObject({ status: 'unavailable' });
   });
 
-  it('the chat notification carries the summary when it is ready', () => {
+  it('the chat payload shows a summary only when one is given', () => {
     const job = { organizationId: orgId, ticketId: 't', title: 'T', priority: 'high', category: null, customerEmail: 'a@b.co', firstCustomerMessage: null };
     expect(JSON.stringify(buildChatPayload(job))).not.toContain('Diagnosis');
     const payload = buildChatPayload({ ...job, diagnosisSummary: 'Battery of BAT-1 is near empty.' });
     expect(payload.text).toContain('Diagnosis: Battery of BAT-1 is near empty.');
     expect(JSON.stringify(payload.blocks)).toContain('*Diagnosis*');
   });
+
+  // Last in this file: it leaves the organization's chat webhook pointing at a receiver that is closed after it.
+  it('the chat notification carries the summary when it is ready: the ChatNotifier reads it at delivery time', async () => {
+    const posted: string[] = [];
+    const receiver = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString('utf8')));
+      req.on('end', () => {
+        posted.push(body);
+        res.writeHead(200).end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    process.env[CHAT_ENV.delivery] = CHAT_DELIVERY_STREAM;
+    resetEnvCache();
+    try {
+      await setChatWebhook(orgId, `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`);
+      // Two tickets stored with their chat job (the outbox); only the first is diagnosed before delivery.
+      const diagnosed = await createTicket(apiKey, 'fleet@example.com');
+      const pending = await createTicket(apiKey, 'fleet@example.com');
+      expect(await diagnosisWorker(await streamEventFor(orgId, diagnosed))).toEqual({ batchItemFailures: [] });
+      const summary = ((await api.get(`/ticket/${diagnosed}`, apiKey)).body.diagnosis as { summary: string }).summary;
+      expect(summary).toMatch(/Checked 3 devices/);
+
+      expect(await chatNotifier(await streamEventFor(orgId, diagnosed))).toEqual({ batchItemFailures: [] });
+      expect(await chatNotifier(await streamEventFor(orgId, pending))).toEqual({ batchItemFailures: [] });
+      expect(posted).toHaveLength(2);
+      const [withSummary, without] = posted.map((p) => JSON.parse(p) as { text: string });
+      expect(withSummary?.text).toContain(`Diagnosis: ${summary}`);
+      expect(without?.text).not.toContain('Diagnosis');
+    } finally {
+      delete process.env[CHAT_ENV.delivery];
+      resetEnvCache();
+      await setChatWebhook(orgId, undefined as unknown as string).catch(() => undefined);
+      receiver.closeAllConnections();
+      await new Promise((resolve) => receiver.close(resolve));
+    }
+  });
+
 });
