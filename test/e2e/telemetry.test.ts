@@ -1,3 +1,5 @@
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient, tableName } from '../../shared/db/client';
 import { useTestTable } from '../support/dynamo';
 import { useLocalApi } from '../support/api';
 import { newOrg } from '../support/orgs';
@@ -8,6 +10,18 @@ const api = useLocalApi();
 const ingest = (apiKey: string | undefined, body: unknown) => api.call('POST', '/api/telemetry', { apiKey, body });
 const iso = (msAgo: number) => new Date(Date.now() - msAgo).toISOString();
 const MIN = 60_000;
+
+/** Every item of this file's table (consistent), as one comparable string. */
+async function tableContents(): Promise<string> {
+  const items: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await documentClient().send(new ScanCommand({ TableName: tableName(), ConsistentRead: true, ExclusiveStartKey: start }));
+    items.push(...(out.Items ?? []));
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return items.map((item) => JSON.stringify(item, Object.keys(item).sort())).sort().join('\n');
+}
 
 describe('POST /api/telemetry', () => {
   let key: string;
@@ -73,8 +87,10 @@ describe('POST /api/telemetry', () => {
     ['one bad record in a batch', { deviceIdentifier: 'T-1', records: [{ t: 1 }, { t: 2 }, { t: 'x' }] }, 'records[2]: Measurement "t" must be a finite number'],
     ['a record that is not an object', { deviceIdentifier: 'T-1', records: [{ t: 1 }, 7] }, 'records[1]: record must be a JSON object'],
   ])('400 for %s, and nothing is stored', async (_case, body, error) => {
+    const before = await tableContents();
     const res = await ingest(key, body);
     expect(res).toEqual({ status: 400, body: { error } });
+    expect(await tableContents()).toBe(before);
   });
 
   it('rejects a batch with one bad record whole', async () => {
@@ -228,7 +244,18 @@ describe('GET /device/{identifier}/telemetry (history)', () => {
   });
 
   it('caps limit at 1000 and defaults it to 100', async () => {
-    expect((await api.get('/device/H-1/telemetry?limit=5000', key)).body.records).toHaveLength(25);
+    // 1,100 records: more than both the cap and the default, so each shows.
+    const start = Date.now() - 60 * MIN;
+    for (let batch = 0; batch < 2; batch += 1) {
+      const records = Array.from({ length: 550 }, (_, i) => ({ timestamp: start + (batch * 550 + i) * 1000, v: batch * 550 + i }));
+      expect((await ingest(key, { deviceIdentifier: 'H-CAP', records })).status).toBe(200);
+    }
+    const capped = await api.get('/device/H-CAP/telemetry?limit=5000', key);
+    expect(capped.body.records).toHaveLength(1000);
+    expect(typeof capped.body.nextCursor).toBe('string');
+    const byDefault = await api.get('/device/H-CAP/telemetry', key);
+    expect(byDefault.body.records).toHaveLength(100);
+    expect(typeof byDefault.body.nextCursor).toBe('string');
   });
 
   it.each([
