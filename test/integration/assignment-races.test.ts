@@ -9,6 +9,7 @@ import {
   UnassignDevicesFromOwnerBody,
 } from '../../shared/domain/assignment/assignment.schema';
 import * as service from '../../shared/domain/assignment/assignment.service';
+import { BadRequestError } from '../../shared/domain/errors';
 import { linkDeviceToCustomers, linkedDevicesOfCustomer } from '../../shared/domain/assignment/assignment.repository';
 import { createCustomer, getCustomerWithDevices } from '../../shared/domain/customer/customer.repository';
 import { getDeviceWithOwnerIds, upsertDevice } from '../../shared/domain/device/device.repository';
@@ -174,8 +175,13 @@ describe('DynamoDB request counts (service level; the HTTP path adds one GetItem
   it('unassigns', async () => {
     // 1 GetItem (guard) + 1 Query (links) + 1 transaction.
     await measure('unassignDeviceFromOwner', () => unassignOne(org, { deviceIdentifier: 'C-000', customerEmail: 'hundred@example.com' }), 3);
-    await measure('unassignDeviceFromOwner, not assigned (400)', () =>
-      unassignOne(org, { deviceIdentifier: 'C-000', customerEmail: 'hundred@example.com' }).catch(() => undefined), 2);
+    const refused = await measure('unassignDeviceFromOwner, not assigned (400)', () =>
+      unassignOne(org, { deviceIdentifier: 'C-000', customerEmail: 'hundred@example.com' }).then(
+        () => undefined,
+        (e: unknown) => e,
+      ), 2);
+    // The second unassign must be the 400, not a success that happened to be cheap.
+    expect(refused).toBeInstanceOf(BadRequestError);
     // 1 GetItem + 1 Query + 2 transactions of 50 links.
     const result = await measure('unassignDevicesFromOwner, 100 devices', () =>
       unassignMany(org, { customerEmail: 'hundred@example.com', deviceIdentifiers: hundred }), 4);

@@ -4,6 +4,7 @@ import { authenticate } from '../../shared/domain/organization/organization.serv
 import { bulkReplaceMetadata, getDevice, upsertDevice } from '../../shared/domain/device/device.service';
 import { createOrUpdateCustomer, getCustomer, queryCustomer } from '../../shared/domain/customer/customer.service';
 import type { OrgContext } from '../../shared/domain/organization/organization.schema';
+import { ConflictError } from '../../shared/domain/errors';
 
 useTestTable();
 
@@ -36,7 +37,10 @@ describe('DynamoDB requests per endpoint', () => {
     const created = await countDynamoRequests(() => createOrUpdateCustomer(org, { email: 'rc@example.com' }));
     expect(created.requests).toBe(1);
     const id = created.result.serviceCustomerId;
-    const conflict = await countDynamoRequests(() => createOrUpdateCustomer(org, { email: 'rc@example.com' }).catch((e: Error) => e));
+    const conflict = await countDynamoRequests(() => createOrUpdateCustomer(org, { email: 'rc@example.com' }).then(() => undefined, (e: unknown) => e));
+    // The counted call must be the 409 (an existing email without an id), not a success.
+    expect(conflict.result).toBeInstanceOf(ConflictError);
+    expect((conflict.result as ConflictError).message).toBe('Customer already exists with this email. Specify telemetronCustomerId to update fields.');
     expect(conflict.requests).toBeLessThanOrEqual(2);
     expect((await countDynamoRequests(() => createOrUpdateCustomer(org, { email: 'rc@example.com', serviceCustomerId: id, name: 'R' }))).requests).toBe(2);
     expect((await countDynamoRequests(() => getCustomer(org, id))).requests).toBe(1);
