@@ -1,4 +1,4 @@
-import { useTestTable } from '../support/dynamo';
+import { tableContents, useTestTable } from '../support/dynamo';
 import { useLocalApi } from '../support/api';
 import { newOrg } from '../support/orgs';
 
@@ -90,9 +90,11 @@ describe('POST /device (spec 4.1)', () => {
   });
 
   it('answers 413 for a body over 5 MB without touching data', async () => {
+    const before = await tableContents();
     const res = await api.post('/device', key, JSON.stringify({ identifier: 'SN-BIG', type: 'x', properties: { s: 'x'.repeat(5.5 * 1024 * 1024) } }));
     expect(res.status).toBe(413);
     expect(res.body.error).toMatch(/^Request body too large/);
+    expect(await tableContents()).toBe(before);
   });
 
   it('20 concurrent creates of one identifier: one created, all 200, one deviceId', async () => {

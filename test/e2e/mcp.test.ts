@@ -82,7 +82,7 @@ describe('MCP tool server at /api/mcp', () => {
     expect(history.structuredContent).toMatchObject({ identifier: 'M-1', records: [{ source: 'rest', measurements: { temperature: 21.5 } }], nextCursor: null });
   });
 
-  it('list_incidents and list_tickets page through seeded data; get_device shows open incidents', async () => {
+  it('list_incidents, list_tickets and get_device answer from seeded data: one page, no cursor; no incident yet', async () => {
     const incidents = await call(client, 'list_incidents', { identifier: 'M-1' });
     expect(incidents.structuredContent).toEqual({ incidents: [], nextCursor: null });
     expect((await call(client, 'get_device', { identifier: 'M-1' })).structuredContent).toMatchObject({ openIncidents: [] });

@@ -1,7 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { request } from 'node:http';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { addCategory } from '../../shared/domain/ticket-config/ticket-config.service';
@@ -76,6 +78,21 @@ describe('served without a key', () => {
       expect(res.headers.get('content-type')).toBe(type);
       expect(Buffer.from(await res.arrayBuffer()).equals(readFileSync(path.join(dir, name)))).toBe(true);
     }
+    // Asked for gzip, the same bytes arrive compressed.
+    for (const name of Object.keys(SWAGGER_UI_FILES)) {
+      const res = await api.raw('GET', `${API_PREFIX}/docs/${name}`, { headers: { 'accept-encoding': 'gzip' } });
+      expect(res.headers.get('content-encoding')).toBe('gzip');
+    }
+    const zipped = await new Promise<Buffer>((resolve, reject) =>
+      request(`${api.url()}${API_PREFIX}/docs/swagger-ui.css`, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve(Buffer.concat(chunks)));
+      })
+        .on('error', reject)
+        .end(),
+    );
+    expect(gunzipSync(zipped).equals(readFileSync(path.join(dir, 'swagger-ui.css')))).toBe(true);
     expect(DOCS_ASSET_NAMES).toContain('init.js');
     expect(await api.call('GET', `${API_PREFIX}/docs/..%2Fpackage.json`)).toEqual({ status: 404, body: { error: 'Not found' } });
     expect(await api.call('GET', `${API_PREFIX}/docs/index.html`)).toEqual({ status: 404, body: { error: 'Not found' } });

@@ -1,6 +1,4 @@
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient, tableName } from '../../shared/db/client';
-import { useTestTable } from '../support/dynamo';
+import { tableContents, useTestTable } from '../support/dynamo';
 import { useLocalApi } from '../support/api';
 import { newOrg } from '../support/orgs';
 
@@ -11,17 +9,6 @@ const ingest = (apiKey: string | undefined, body: unknown) => api.call('POST', '
 const iso = (msAgo: number) => new Date(Date.now() - msAgo).toISOString();
 const MIN = 60_000;
 
-/** Every item of this file's table (consistent), as one comparable string. */
-async function tableContents(): Promise<string> {
-  const items: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await documentClient().send(new ScanCommand({ TableName: tableName(), ConsistentRead: true, ExclusiveStartKey: start }));
-    items.push(...(out.Items ?? []));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return items.map((item) => JSON.stringify(item, Object.keys(item).sort())).sort().join('\n');
-}
 
 describe('POST /api/telemetry', () => {
   let key: string;

@@ -23,6 +23,7 @@ beforeAll(async () => {
 
   const theirs = await newOrg('Other org');
   await addCategory(theirs.org.organizationId, { name: 'Power', description: 'battery' });
+  await addCategory(theirs.org.organizationId, { name: 'Only theirs', description: 'a category this organization alone has' });
   const t = await api.post('/ticket/createTicket', theirs.apiKey, { title: 'Theirs', customerEmail: 'them@other.example' });
   other = { key: theirs.apiKey, ticketId: t.body.ticketId as string };
 });
@@ -63,8 +64,10 @@ describe('POST /ticket/{ticketId}/category', () => {
   it("is tenant-scoped: another organization's ticket is not found and stays untouched", async () => {
     expect(await api.post(`/ticket/${other.ticketId}/category`, key, { category: 'Power' })).toEqual({ status: 404, body: { error: 'Ticket not found' } });
     expect((await api.get(`/ticket/${other.ticketId}`, other.key)).body).toMatchObject({ categorySource: expect.not.stringMatching('agent') });
-    // And their category names are theirs: a name only the other org has is unknown here.
+    // Our ticket id means nothing with their key.
     expect((await api.post(`/ticket/${ticketId}/category`, other.key, { category: 'Power' })).status).toBe(404);
+    // And their category names are theirs: a name only the other org has is unknown here.
+    expect(await api.post(`/ticket/${ticketId}/category`, key, { category: 'Only theirs' })).toEqual({ status: 400, body: { error: 'Unknown category "Only theirs"' } });
   });
 
   it('401 without or with a wrong API key, before the body is read', async () => {

@@ -33,3 +33,19 @@ export async function countDynamoRequests<T>(fn: () => Promise<T>): Promise<{ re
     stack.remove(name);
   }
 }
+
+/**
+ * Every item of this file's table (consistent scan), as one comparable string: equal before and
+ * after a call means the call changed nothing.
+ */
+export async function tableContents(): Promise<string> {
+  const { ScanCommand } = await import('@aws-sdk/lib-dynamodb');
+  const items: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await documentClient().send(new ScanCommand({ TableName: process.env.TABLE_NAME as string, ConsistentRead: true, ExclusiveStartKey: start }));
+    items.push(...(out.Items ?? []));
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return items.map((item) => JSON.stringify(item, Object.keys(item).sort())).sort().join('\n');
+}
