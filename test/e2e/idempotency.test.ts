@@ -1,6 +1,7 @@
 import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../../shared/db/client';
 import { keys } from '../../shared/db/keys';
+import { regenerateApiKey } from '../../shared/domain/organization/organization.service';
 import { useLocalApi } from '../support/api';
 import { useTestTable } from '../support/dynamo';
 import { newOrg } from '../support/orgs';
@@ -34,7 +35,23 @@ describe('Idempotency-Key on the creating POST routes', () => {
     const second = await post(a.apiKey, CREATE_TICKET, body, 'key-1');
     expect(first).toMatchObject({ status: 200, body: { success: true } });
     expect(second).toEqual(first);
+    // Only the replay says it is one.
+    expect(first.headers.get('idempotent-replayed')).not.toBe('true');
+    expect(second.headers.get('idempotent-replayed')).toBe('true');
     expect(await countTickets('idem-replay')).toBe(1);
+  });
+
+  it('a key survives API-key regeneration: the retry with the new key replays, no second ticket', async () => {
+    const org = await newOrg('Idem rotate');
+    const body = { title: 'idem-rotate', customerEmail: 'rotate@example.com' };
+    const first = await post(org.apiKey, CREATE_TICKET, body, 'key-rotate');
+    expect(first.status).toBe(200);
+    const { apiKey: newKey } = await regenerateApiKey(org.org.organizationId);
+    expect((await post(org.apiKey, CREATE_TICKET, body, 'key-rotate')).status).toBe(401);
+    const retried = await post(newKey, CREATE_TICKET, body, 'key-rotate');
+    expect(retried).toEqual(first);
+    expect(retried.headers.get('idempotent-replayed')).toBe('true');
+    expect(await countTickets('idem-rotate')).toBe(1);
   });
 
   it('the same key with a different body is 422', async () => {

@@ -5,6 +5,8 @@ import type { RouteDefinition } from '../../shared/routes';
 export interface ApiResponse {
   status: number;
   body: Record<string, unknown> & { error?: string };
+  /** The response headers; not enumerable, so `toEqual({ status, body })` keeps comparing status and body only. */
+  readonly headers: Headers;
 }
 
 /**
@@ -41,7 +43,9 @@ export function useLocalApi() {
     } catch {
       throw new Error(`Non-JSON response ${res.status} for ${method} ${route}: ${text.slice(0, 200)}`);
     }
-    return { status: res.status, body };
+    const response = { status: res.status, body } as ApiResponse;
+    Object.defineProperty(response, 'headers', { value: res.headers, enumerable: false });
+    return response;
   }
 
   /** Sends a request and returns the raw answer, for routes that answer something other than JSON (pages, assets). */
