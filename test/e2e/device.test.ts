@@ -142,6 +142,15 @@ describe('POST /device/bulk-metadata (spec 4.2)', () => {
     expect((await api.get('/device/B-404', key)).status).toBe(404);
   });
 
+  it('the same identifier twice after trimming: the last value wins and both entries report updated; empty or over-long keys report not_found', async () => {
+    const res = await api.post('/device/bulk-metadata', key, { devices: { 'B-2': { n: 'first' }, ' B-2 ': { n: 'last' }, '': { n: 0 }, '  ': { n: 0 }, ['L'.repeat(400)]: { n: 0 } } });
+    expect(res.status).toBe(200);
+    const results = res.body.results as { identifier: string; status: string }[];
+    expect(results.map((r) => r.status)).toEqual(['updated', 'updated', 'not_found', 'not_found', 'not_found']);
+    expect(res.body).toMatchObject({ updated: 2, notFound: 3 });
+    expect((await api.get('/device/B-2', key)).body.properties).toEqual({ n: 'last' });
+  });
+
   it.each([
     [{}, 'devices is required and must be an object mapping identifiers to metadata'],
     [{ devices: [] }, 'devices is required and must be an object mapping identifiers to metadata'],

@@ -1,8 +1,9 @@
-import { connect } from 'node:net';
+import { createServer } from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../../shared/db/client';
 import { KEY_PART_MAX_BYTES } from '../../shared/db/keys';
-import { startHttpServer } from '../../shared/local/server';
+import { answerClientError, startHttpServer } from '../../shared/local/server';
 import * as assignmentRepo from '../../shared/domain/assignment/assignment.repository';
 import * as ticketRepo from '../../shared/domain/ticket/ticket.repository';
 import { useLocalApi } from '../support/api';
@@ -207,6 +208,28 @@ describe('issue 7 regressions: bad input is a 400 naming the field, never a 500'
 
     it('garbage instead of HTTP: 400 JSON', async () => {
       expect(parse(await raw(Buffer.from('\x16\x03\x01 not http\r\n\r\n')))).toEqual({ status: 400, json: { error: 'Malformed HTTP request' } });
+    });
+
+    it('a request that never finishes its headers: 408 JSON', async () => {
+      // The same clientError answer on a server whose request timeout is short enough to wait for
+      // (the local stack keeps Node's default of 300 s).
+      const slow = createServer({ requestTimeout: 300, headersTimeout: 300, connectionsCheckingInterval: 50 }, (_req, res) => res.end());
+      slow.on('clientError', answerClientError);
+      await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+      try {
+        const port = (slow.address() as AddressInfo).port;
+        const answer = await new Promise<string>((resolve, reject) => {
+          const socket = connect(port, '127.0.0.1', () => socket.write('GET /api/ext-v1/device/x HTTP/1.1\r\nHost: x\r\n'));
+          const chunks: Buffer[] = [];
+          socket.on('data', (c) => chunks.push(c));
+          socket.on('error', reject);
+          socket.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
+        });
+        expect(parse(answer)).toEqual({ status: 408, json: { error: 'Request timeout' } });
+      } finally {
+        slow.closeAllConnections();
+        await new Promise((resolve) => slow.close(resolve));
+      }
     });
   });
 });
