@@ -19,6 +19,14 @@ import { DOCS_ENTRIES } from '../../shared/docs/swagger-ui-files';
 import { LANGUAGE_PACK_ENTRIES } from '../../shared/domain/ticket/classifier/language-packs';
 import { isInferenceProfileId } from '../config';
 
+/** A table-stream filter as a Lambda event filter: a list of values is any-of, one value an equality. */
+export function streamFilterCriteria(filter: TableStreamFilter): Record<string, unknown> {
+  const newImage = Object.fromEntries(
+    Object.entries(filter.newImage).map(([name, value]) => [name, { S: typeof value === 'string' ? FilterRule.isEqual(value) : FilterRule.or(...value) }]),
+  );
+  return FilterCriteria.filter({ eventName: FilterRule.isEqual(filter.eventName), dynamodb: { NewImage: newImage } });
+}
+
 /**
  * Least-privilege DynamoDB actions per access level. Named actions rather than CDK's
  * grantReadData/grantReadWriteData, which add Scan, DescribeTable and a `index/*` wildcard the
@@ -146,32 +154,37 @@ export class FleetFunction extends Construct {
   }
 
   /**
-   * Invokes the function with the table's stream records that match `filter`, in batches with
-   * partial failure reports; a batch that still fails after the retries is recorded (its shard
-   * and sequence numbers, not the records) in `deadLetterQueue`.
+   * Invokes the function with the table's stream records that match `filter` (one filter, or any of
+   * several; all records when empty), in batches with partial failure reports; a batch that still
+   * fails after the retries is recorded (its shard and sequence numbers, not the records) in
+   * `deadLetterQueue`. Every reader of the stream counts against the two readers per shard AWS
+   * documents: workers do not call this, the stream dispatcher does (lib/constructs/stream-dispatch.ts).
    *
    * Built on EventSourceMapping rather than DynamoEventSource: the latter grants
-   * `dynamodb:ListStreams` on Resource "*"; here every stream action is scoped to this stream.
+   * `dynamodb:ListStreams` on Resource "*". Lambda reads the stream by its ARN and needs no
+   * ListStreams (an action that only takes "*", so scoping it to the stream had no effect).
    */
-  consumeTableStream(table: ITable, filter: TableStreamFilter, deadLetterQueue: IQueue): EventSourceMapping {
+  consumeTableStream(
+    table: ITable,
+    filter: TableStreamFilter | readonly TableStreamFilter[],
+    deadLetterQueue: IQueue,
+    options: { batchSize?: number } = {},
+  ): EventSourceMapping {
     const streamArn = table.tableStreamArn;
     if (!streamArn) throw new Error(`${this.node.path}: the table has no stream to consume`);
     this.role.addToPolicy(
       new PolicyStatement({
         effect: Effect.ALLOW,
-        actions: ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'dynamodb:ListStreams'],
+        actions: ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator'],
         resources: [streamArn],
       }),
     );
-    // A list of values is any-of (an event filter's value array); one value is an equality.
-    const newImage = Object.fromEntries(
-      Object.entries(filter.newImage).map(([name, value]) => [name, { S: typeof value === 'string' ? FilterRule.isEqual(value) : FilterRule.or(...value) }]),
-    );
+    const filters = (Array.isArray(filter) ? filter : [filter]) as readonly TableStreamFilter[];
     return this.fn.addEventSourceMapping('TableStream', {
       eventSourceArn: streamArn,
       // Only what is written from now on: a replaced mapping must not replay up to 24 h of history.
       startingPosition: StartingPosition.LATEST,
-      batchSize: 10,
+      batchSize: options.batchSize ?? 10,
       reportBatchItemFailures: true,
       // Halving a failing batch isolates the bad record instead of retrying its neighbours with it.
       bisectBatchOnError: true,
@@ -179,7 +192,7 @@ export class FleetFunction extends Construct {
       // Well inside the stream's 24 h retention, so the records a DLQ entry points at can still be read.
       maxRecordAge: Duration.hours(1),
       onFailure: new SqsDlq(deadLetterQueue),
-      filters: [FilterCriteria.filter({ eventName: FilterRule.isEqual(filter.eventName), dynamodb: { NewImage: newImage } })],
+      ...(filters.length > 0 ? { filters: filters.map(streamFilterCriteria) } : {}),
     });
   }
 

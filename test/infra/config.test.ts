@@ -56,6 +56,9 @@ describe('deployment context', () => {
 
   test.each([
     [{ stage: 'has space' }, /stage/],
+    // Stages differing only in case would collide (issue 22 #3): upper case is refused outright.
+    [{ stage: 'Prod' }, /"stage" must be 1-20 lower-case letters/],
+    [{ connectorKeyArn: 'alias/x' }, /"connectorKeyArn" must be a KMS key ARN/],
     [{ logRetentionDays: '45' }, /logRetentionDays" must be one of/],
     [{ alarmEmail: 'not-an-address' }, /alarmEmail/],
     [{ classifier: 'openai' }, /"classifier" must be "embedded" or "bedrock"/],
