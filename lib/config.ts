@@ -24,6 +24,8 @@ export interface DeploymentConfig {
   connectorKeyArn?: string;
   /** Makers' principals allowed to upload to their organization's backfill prefix (bucket policy generated from context). */
   backfillUploaders: readonly BackfillUploader[];
+  /** Makers' accounts running the IoT connector: their destination confirmations are accepted (besides this account's). */
+  iotConnectorAccounts: readonly string[];
 }
 
 /** One maker principal (an account id, or an IAM role, user or account-root ARN) and the organization whose prefix it may write. */
@@ -64,6 +66,7 @@ export const CONTEXT_KEYS = {
   diagnosisModelId: 'diagnosisModelId',
   connectorKeyArn: 'connectorKeyArn',
   backfillUploaders: 'backfillUploaders',
+  iotConnectorAccounts: 'iotConnectorAccounts',
 } as const;
 
 export const DEFAULTS = { stage: 'dev', logRetentionDays: 30, classifier: 'embedded' } as const;
@@ -112,6 +115,7 @@ export function readDeploymentConfig(node: Node): DeploymentConfig {
     diagnosis: readDiagnosis(node),
     connectorKeyArn: readKeyArn(node),
     backfillUploaders: readBackfillUploaders(node),
+    iotConnectorAccounts: readAccounts(node, CONTEXT_KEYS.iotConnectorAccounts),
   };
 }
 
@@ -147,6 +151,15 @@ function readBackfillUploaders(node: Node): BackfillUploader[] {
     }
     return { organizationId, principal };
   });
+}
+
+/** A comma-separated list (or, in cdk.json, an array) of 12-digit account ids. */
+function readAccounts(node: Node, key: string): string[] {
+  const raw: unknown = node.tryGetContext(key);
+  if (raw === undefined || raw === null || raw === '') return [];
+  const list = (Array.isArray(raw) ? raw.map(String) : String(raw).split(/[,\s]+/)).filter((a) => a !== '');
+  for (const account of list) if (!/^\d{12}$/.test(account)) throw new Error(`Context "${key}" must list 12-digit AWS account ids (got "${account}")`);
+  return [...new Set(list)];
 }
 
 function readKeyArn(node: Node): string | undefined {

@@ -1,4 +1,4 @@
-import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps, Tags, Validations } from 'aws-cdk-lib';
+import { Aws, CfnOutput, Duration, RemovalPolicy, Stack, type StackProps, Tags, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { HttpApi, HttpMethod, HttpRoute, HttpRouteKey, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
@@ -39,6 +39,7 @@ import { WorkQueue } from './constructs/work-queue';
 import { applyRouteThrottles } from './constructs/route-throttles';
 import { STREAM_DISPATCHER, StreamDispatch } from './constructs/stream-dispatch';
 import { CONNECTOR_ENV } from '../shared/domain/connector/token-sealer';
+import { DESTINATION_ENV } from '../shared/domain/telemetry/destination-confirmation';
 
 export interface FleetdeskStackProps extends StackProps {
   config: DeploymentConfig;
@@ -57,6 +58,8 @@ export interface FleetdeskStackProps extends StackProps {
 export const API_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const;
 
 const WORKER_TIMEOUT = Duration.seconds(30);
+/** Failed Bedrock calls in one alarm period that page: a timeout now and then is not an incident, a denied model is. */
+export const BEDROCK_FAILURE_THRESHOLD = 5;
 /** A sweep walks every organization's overdue devices; it gets the longest budget of the timed functions. */
 const SCHEDULE_TIMEOUT = Duration.minutes(2);
 const INGESTION_TIMEOUT = Duration.seconds(30);
@@ -146,6 +149,9 @@ export class FleetdeskStack extends Stack {
       return f;
     };
 
+    // Accounts whose IoT rule destinations may be confirmed through /api/telemetry (issue 23 #8).
+    const destinationAccounts = [Aws.ACCOUNT_ID, ...config.iotConnectorAccounts].join(',');
+
     // --- HTTP API -----------------------------------------------------------------------------
     const accessLogs = new LogGroup(this, 'ApiAccessLogs', {
       retention: config.logRetention,
@@ -207,6 +213,7 @@ export class FleetdeskStack extends Stack {
       for (const capability of existing ? [] : (route.uses ?? [])) {
         if (capability === 'chatOutbox') f.fn.addEnvironment(CHAT_ENV.delivery, CHAT_DELIVERY_STREAM);
         if (capability === 'classifier' && config.classifier.kind === 'bedrock') f.useBedrockClassifier(config.classifier.modelId);
+        if (capability === 'iotDestinations') f.fn.addEnvironment(DESTINATION_ENV.accounts, destinationAccounts);
       }
       const resources = this.api.addRoutes({
         path: route.path,
@@ -218,7 +225,16 @@ export class FleetdeskStack extends Stack {
     applyRouteThrottles(this.stage, throttled);
 
     // Unmatched requests get Fleetdesk's 404 body instead of API Gateway's own `{"message":"Not Found"}`.
-    const notFound = fleetFunction(notFoundRoute.id, notFoundRoute.entry, undefined);
+    // It also serves the trailing-slash forms of a few routes (IoT's destination confirmation posts to
+    // `/api/telemetry/`), with those routes' table access and capabilities.
+    const slashRoutes = notFoundRoute.slashForms.map((id) => routes.find((r) => r.id === id)).filter((r): r is RouteDefinition => r !== undefined);
+    const slashTable = slashRoutes.some((r) => r.table === 'readwrite') ? 'readwrite' : slashRoutes.some((r) => r.table === 'read') ? 'read' : undefined;
+    const notFound = fleetFunction(notFoundRoute.id, notFoundRoute.entry, slashTable);
+    for (const capability of new Set(slashRoutes.flatMap((r) => r.uses ?? []))) {
+      if (capability === 'chatOutbox') notFound.fn.addEnvironment(CHAT_ENV.delivery, CHAT_DELIVERY_STREAM);
+      if (capability === 'classifier' && config.classifier.kind === 'bedrock') notFound.useBedrockClassifier(config.classifier.modelId);
+      if (capability === 'iotDestinations') notFound.fn.addEnvironment(DESTINATION_ENV.accounts, destinationAccounts);
+    }
     const defaultRoute = new HttpRoute(this, 'DefaultRoute', {
       httpApi: this.api,
       routeKey: HttpRouteKey.DEFAULT,
@@ -227,7 +243,7 @@ export class FleetdeskStack extends Stack {
     Validations.of(defaultRoute).acknowledge({
       id: 'AwsSolutions-APIG4',
       reason:
-        'The $default route only answers 404 {"error":"Not found"} for paths no route declares: it reads no data and has no table access, so there is nothing to authorize, and an authorizer would answer 401 where API Gateway and the local stack answer 404.',
+        'The $default route answers 404 {"error":"Not found"} for paths no route declares, and serves the trailing-slash forms of a few routes (notFoundRoute.slashForms) with their own handlers, which authenticate with the organization key like those routes; an authorizer would answer 401 where API Gateway and the local stack answer 404.',
     });
 
     // --- Table-stream workers -------------------------------------------------------------------
@@ -362,6 +378,13 @@ export class FleetdeskStack extends Stack {
     for (const def of s3Sources) {
       const f = fleetFunction(def.id, def.entry, def.table, BACKFILL_FUNCTION);
       this.backfillBuckets.set(def.id, new BackfillBucket(this, `${def.id}Bucket`, { fn: f, table, stage: config.stage, alarms, uploaders: config.backfillUploaders }));
+    }
+
+    // Bedrock failures are logged and absorbed (the ticket stays uncategorised, the embedded summary
+    // stands); a few in five minutes (an AccessDenied fails every call) raise the alarm (issue 22 #5).
+    const bedrock = [...this.functions.values()].find((f) => f.bedrockFailures)?.bedrockFailures;
+    if (bedrock) {
+      alarms.add('BedrockFailures', bedrock, 'Calls to Bedrock failed (model access not enabled, AccessDenied, throttling or timeouts); tickets are left uncategorised or get the embedded summary', BEDROCK_FAILURE_THRESHOLD);
     }
 
     alarms.add(

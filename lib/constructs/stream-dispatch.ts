@@ -5,11 +5,9 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { TableStreamFilter, WorkerDefinition } from '../../shared/routes';
 import { DISPATCH_ENV } from '../../shared/workers/stream-dispatch';
+export { STREAM_DISPATCHER } from '../../shared/workers/stream-dispatch';
 import { DeadLetterQueue } from './dead-letter-queue';
 import type { FleetFunction } from './fleet-function';
-
-/** The dispatcher function: not a route-table worker (it has no business logic), made by the stack beside them. */
-export const STREAM_DISPATCHER = { id: 'StreamDispatcher', entry: 'functions/workers/stream-dispatcher.ts' } as const;
 
 /** Lambda's limit of filters per event source mapping; beyond it the dispatcher reads every record and filters itself. */
 export const MAX_EVENT_FILTERS = 5;

@@ -15,6 +15,9 @@ import { targetsOf } from './stream-filter';
  */
 export const DISPATCH_ENV = { targets: 'STREAM_DISPATCH_TARGETS' } as const;
 
+/** The dispatcher function: not a route-table worker (no business logic); the stack makes it beside them whenever `workers` is not empty. */
+export const STREAM_DISPATCHER = { id: 'StreamDispatcher', entry: 'functions/workers/stream-dispatcher.ts' } as const;
+
 export interface DispatchTarget {
   /** The worker's id (shared/routes.ts `workers`). */
   id: string;
