@@ -44,7 +44,8 @@ export function applyRouteThrottles(stage: HttpStage, routes: readonly { def: Ro
   cfn.routeSettings = Object.fromEntries(
     routes.map(({ def }) => {
       const t = throttleOf(def);
-      return [`${def.method} ${def.path}`, { throttlingRateLimit: t.rateLimit, throttlingBurstLimit: t.burstLimit }];
+      // RouteSettings is a free-form map in CDK's types: the keys must be CloudFormation's own (capitalised).
+      return [`${def.method} ${def.path}`, { ThrottlingRateLimit: t.rateLimit, ThrottlingBurstLimit: t.burstLimit }];
     }),
   );
   for (const { resources } of routes) for (const r of resources) stage.node.addDependency(r);
