@@ -33,6 +33,7 @@ async function main() {
       when: { type: 'string', multiple: true },
       keywords: { type: 'string' },
       device: { type: 'string' },
+      arn: { type: 'string' },
       out: { type: 'string' },
       days: { type: 'string' },
       limit: { type: 'string' },

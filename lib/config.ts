@@ -20,6 +20,18 @@ export interface DeploymentConfig {
   iotIngestion: boolean;
   /** Ticket diagnosis summary: embedded (default) or Bedrock with a model id (findings are always embedded). */
   diagnosis: ClassifierChoice;
+  /** The retained connector token key of an earlier deployment of this stage, reused instead of a new key. */
+  connectorKeyArn?: string;
+  /** Makers' principals allowed to upload to their organization's backfill prefix (bucket policy generated from context). */
+  backfillUploaders: readonly BackfillUploader[];
+  /** Makers' accounts running the IoT connector: their destination confirmations are accepted (besides this account's). */
+  iotConnectorAccounts: readonly string[];
+}
+
+/** One maker principal (an account id, or an IAM role, user or account-root ARN) and the organization whose prefix it may write. */
+export interface BackfillUploader {
+  organizationId: string;
+  principal: string;
 }
 
 /** Which classifier CreateTicket runs; Bedrock needs the model it may invoke. */
@@ -52,6 +64,9 @@ export const CONTEXT_KEYS = {
   iotIngestion: 'iotIngestion',
   diagnosis: 'diagnosis',
   diagnosisModelId: 'diagnosisModelId',
+  connectorKeyArn: 'connectorKeyArn',
+  backfillUploaders: 'backfillUploaders',
+  iotConnectorAccounts: 'iotConnectorAccounts',
 } as const;
 
 export const DEFAULTS = { stage: 'dev', logRetentionDays: 30, classifier: 'embedded' } as const;
@@ -72,8 +87,10 @@ function str(node: Node, key: string): string | undefined {
 /** Reads and validates the deployment context; throws a message naming the bad key. */
 export function readDeploymentConfig(node: Node): DeploymentConfig {
   const stage = str(node, CONTEXT_KEYS.stage) ?? DEFAULTS.stage;
-  if (!/^[A-Za-z][A-Za-z0-9-]{0,19}$/.test(stage)) {
-    throw new Error(`Context "${CONTEXT_KEYS.stage}" must be 1-20 letters, digits or dashes, starting with a letter (got "${stage}")`);
+  // Lower case only: S3, and people, do not tell `Prod` from `prod`, so two stages differing only in
+  // case would collide on every name derived from the stage. Refused here rather than at deploy.
+  if (!/^[a-z][a-z0-9-]{0,19}$/.test(stage)) {
+    throw new Error(`Context "${CONTEXT_KEYS.stage}" must be 1-20 lower-case letters, digits or dashes, starting with a letter (got "${stage}")`);
   }
 
   const daysRaw = str(node, CONTEXT_KEYS.logRetentionDays);
@@ -96,7 +113,61 @@ export function readDeploymentConfig(node: Node): DeploymentConfig {
     classifier: readClassifier(node),
     iotIngestion: readBoolean(node, CONTEXT_KEYS.iotIngestion, true),
     diagnosis: readDiagnosis(node),
+    connectorKeyArn: readKeyArn(node),
+    backfillUploaders: readBackfillUploaders(node),
+    iotConnectorAccounts: readAccounts(node, CONTEXT_KEYS.iotConnectorAccounts),
   };
+}
+
+const ORGANIZATION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+// An account id, or the ARN of an account root, IAM role or IAM user (names without commas).
+const UPLOADER_PRINCIPAL = /^(\d{12}|arn:aws(-[a-z]+)*:iam::\d{12}:(root|(role|user)\/[\w+=.@/-]{1,512}))$/;
+
+/**
+ * `-c backfillUploaders=<organizationId>=<principal>,…` (or, in cdk.json, an array of
+ * `{ "organizationId", "principal" }`): each principal may put objects under its organization's
+ * `backfill/<organizationId>/` prefix only. Generated into the bucket policy, so a deploy keeps them.
+ */
+function readBackfillUploaders(node: Node): BackfillUploader[] {
+  const key = CONTEXT_KEYS.backfillUploaders;
+  const raw: unknown = node.tryGetContext(key);
+  if (raw === undefined || raw === null || raw === '') return [];
+  const entries: unknown[] = Array.isArray(raw)
+    ? raw
+    : String(raw)
+        .split(/[,\s]+/)
+        .filter((e) => e !== '')
+        .map((e) => {
+          const at = e.indexOf('=');
+          return at < 0 ? { organizationId: e, principal: '' } : { organizationId: e.slice(0, at), principal: e.slice(at + 1) };
+        });
+  return entries.map((entry) => {
+    const { organizationId, principal } = (entry ?? {}) as Record<string, unknown>;
+    if (typeof organizationId !== 'string' || !ORGANIZATION_ID.test(organizationId)) {
+      throw new Error(`Context "${key}" entries are <organizationId>=<account id or IAM ARN>; "${String(organizationId)}" is not an organization id`);
+    }
+    if (typeof principal !== 'string' || !UPLOADER_PRINCIPAL.test(principal)) {
+      throw new Error(`Context "${key}": the principal for ${organizationId} must be a 12-digit account id or an IAM role, user or root ARN (got "${String(principal)}")`);
+    }
+    return { organizationId, principal };
+  });
+}
+
+/** A comma-separated list (or, in cdk.json, an array) of 12-digit account ids. */
+function readAccounts(node: Node, key: string): string[] {
+  const raw: unknown = node.tryGetContext(key);
+  if (raw === undefined || raw === null || raw === '') return [];
+  const list = (Array.isArray(raw) ? raw.map(String) : String(raw).split(/[,\s]+/)).filter((a) => a !== '');
+  for (const account of list) if (!/^\d{12}$/.test(account)) throw new Error(`Context "${key}" must list 12-digit AWS account ids (got "${account}")`);
+  return [...new Set(list)];
+}
+
+function readKeyArn(node: Node): string | undefined {
+  const arn = str(node, CONTEXT_KEYS.connectorKeyArn);
+  if (arn !== undefined && !/^arn:aws(-[a-z]+)*:kms:[a-z]{2}(-[a-z]+)+-\d:\d{12}:key\/[0-9a-f-]{36}$/.test(arn)) {
+    throw new Error(`Context "${CONTEXT_KEYS.connectorKeyArn}" must be a KMS key ARN (arn:aws:kms:<region>:<account>:key/<id>) (got "${arn}")`);
+  }
+  return arn;
 }
 
 /** `-c diagnosis=bedrock` with `-c diagnosisModelId=…` (or the classifier's `bedrockModelId`). */

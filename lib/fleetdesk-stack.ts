@@ -1,10 +1,10 @@
-import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps, Tags, Validations } from 'aws-cdk-lib';
+import { Aws, CfnOutput, Duration, RemovalPolicy, Stack, type StackProps, Tags, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { HttpApi, HttpMethod, HttpRoute, HttpRouteKey, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
-import { Key } from 'aws-cdk-lib/aws-kms';
+import { type IKey, Key } from 'aws-cdk-lib/aws-kms';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { DEVICE_POLICY_NAME } from '../shared/config/iot';
@@ -36,7 +36,10 @@ import { IotLambdaRule } from './constructs/iot-lambda-rule';
 import { topicRuleName } from './constructs/iot-topic-rule';
 import { BACKFILL_FUNCTION, BackfillBucket } from './constructs/backfill-bucket';
 import { WorkQueue } from './constructs/work-queue';
+import { applyRouteThrottles } from './constructs/route-throttles';
+import { STREAM_DISPATCHER, StreamDispatch } from './constructs/stream-dispatch';
 import { CONNECTOR_ENV } from '../shared/domain/connector/token-sealer';
+import { DESTINATION_ENV } from '../shared/domain/telemetry/destination-confirmation';
 
 export interface FleetdeskStackProps extends StackProps {
   config: DeploymentConfig;
@@ -48,10 +51,15 @@ export interface FleetdeskStackProps extends StackProps {
   queueWorkers?: readonly QueueWorkerDefinition[];
 }
 
-/** Stage-wide API Gateway throttle; per-organization limits are not part of v1. */
+/**
+ * The stage's default throttle: what the `$default` route (no route matched) gets. Every declared
+ * route has its own throttle (lib/constructs/route-throttles.ts); per-organization limits are not part of v1.
+ */
 export const API_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const;
 
 const WORKER_TIMEOUT = Duration.seconds(30);
+/** Failed Bedrock calls in one alarm period that page: a timeout now and then is not an incident, a denied model is. */
+export const BEDROCK_FAILURE_THRESHOLD = 5;
 /** A sweep walks every organization's overdue devices; it gets the longest budget of the timed functions. */
 const SCHEDULE_TIMEOUT = Duration.minutes(2);
 const INGESTION_TIMEOUT = Duration.seconds(30);
@@ -85,6 +93,8 @@ export class FleetdeskStack extends Stack {
   readonly backfillBuckets = new Map<string, BackfillBucket>();
   /** Each queue-fed worker's queue and DLQ, by worker id. */
   readonly workQueues = new Map<string, WorkQueue>();
+  /** The table stream's one reader for the workers, and each worker's queue; absent without workers. */
+  streamDispatch?: StreamDispatch;
   /** The KMS key sealing connector tokens; absent when nothing opens them. */
   connectorTokenKey?: Key;
 
@@ -97,16 +107,19 @@ export class FleetdeskStack extends Stack {
     const schedules = props.schedules ?? defaultSchedules;
     const queueWorkers = props.queueWorkers ?? defaultQueueWorkers;
     // The key that seals crash-reporting connector tokens (KMS envelope encryption), made only when something opens them.
-    let tokenKey: Key | undefined;
+    let tokenKey: IKey | undefined;
     const connectorKey = () =>
       (tokenKey ??= (() => {
+        // A key kept from an earlier deployment of this stage (`-c connectorKeyArn=…`): the tokens
+        // sealed with it in the retained table stay readable after a teardown and redeploy.
+        if (config.connectorKeyArn) return Key.fromKeyArn(this, 'ConnectorTokenKey', config.connectorKeyArn);
         const key = new Key(this, 'ConnectorTokenKey', {
           description: 'Fleetdesk: envelope encryption of crash-reporting connector tokens (data keys per token, organization id as encryption context)',
           enableKeyRotation: true,
-          removalPolicy: RemovalPolicy.DESTROY,
-          pendingWindow: Duration.days(7),
+          // Retained like the table: deleting it would leave every sealed token in the kept table unreadable.
+          removalPolicy: RemovalPolicy.RETAIN,
         });
-        new CfnOutput(this, 'ConnectorKeyArn', { value: key.keyArn, description: 'CONNECTOR_KMS_KEY_ID for `admin connector set` against this stage' });
+        new CfnOutput(this, 'ConnectorKeyArn', { value: key.keyArn, description: 'CONNECTOR_KMS_KEY_ID for `admin connector set`; pass it as -c connectorKeyArn=… after a teardown' });
         this.connectorTokenKey = key;
         return key;
       })());
@@ -135,6 +148,9 @@ export class FleetdeskStack extends Stack {
       );
       return f;
     };
+
+    // Accounts whose IoT rule destinations may be confirmed through /api/telemetry (issue 23 #8).
+    const destinationAccounts = [Aws.ACCOUNT_ID, ...config.iotConnectorAccounts].join(',');
 
     // --- HTTP API -----------------------------------------------------------------------------
     const accessLogs = new LogGroup(this, 'ApiAccessLogs', {
@@ -179,6 +195,7 @@ export class FleetdeskStack extends Stack {
         'Authorization is the per-organization x-api-key check in the handler factory (spec: 401 `Missing API key` / `Invalid API key` with exact texts on every route). An API Gateway authorizer cannot produce those bodies and would add a Lambda hop to every request.',
     });
 
+    const throttled: { def: RouteDefinition; resources: HttpRoute[] }[] = [];
     for (const route of routes) {
       if (route.path.length > 1 && route.path.endsWith('/')) {
         // HTTP API rejects such route keys at deploy time; fail at synth with a useful message.
@@ -196,16 +213,28 @@ export class FleetdeskStack extends Stack {
       for (const capability of existing ? [] : (route.uses ?? [])) {
         if (capability === 'chatOutbox') f.fn.addEnvironment(CHAT_ENV.delivery, CHAT_DELIVERY_STREAM);
         if (capability === 'classifier' && config.classifier.kind === 'bedrock') f.useBedrockClassifier(config.classifier.modelId);
+        if (capability === 'iotDestinations') f.fn.addEnvironment(DESTINATION_ENV.accounts, destinationAccounts);
       }
-      this.api.addRoutes({
+      const resources = this.api.addRoutes({
         path: route.path,
         methods: [HttpMethod[route.method]],
         integration: new HttpLambdaIntegration(`${route.id}Integration`, f.fn),
       });
+      throttled.push({ def: route, resources });
     }
+    applyRouteThrottles(this.stage, throttled);
 
     // Unmatched requests get Fleetdesk's 404 body instead of API Gateway's own `{"message":"Not Found"}`.
-    const notFound = fleetFunction(notFoundRoute.id, notFoundRoute.entry, undefined);
+    // It also serves the trailing-slash forms of a few routes (IoT's destination confirmation posts to
+    // `/api/telemetry/`), with those routes' table access and capabilities.
+    const slashRoutes = notFoundRoute.slashForms.map((id) => routes.find((r) => r.id === id)).filter((r): r is RouteDefinition => r !== undefined);
+    const slashTable = slashRoutes.some((r) => r.table === 'readwrite') ? 'readwrite' : slashRoutes.some((r) => r.table === 'read') ? 'read' : undefined;
+    const notFound = fleetFunction(notFoundRoute.id, notFoundRoute.entry, slashTable);
+    for (const capability of new Set(slashRoutes.flatMap((r) => r.uses ?? []))) {
+      if (capability === 'chatOutbox') notFound.fn.addEnvironment(CHAT_ENV.delivery, CHAT_DELIVERY_STREAM);
+      if (capability === 'classifier' && config.classifier.kind === 'bedrock') notFound.useBedrockClassifier(config.classifier.modelId);
+      if (capability === 'iotDestinations') notFound.fn.addEnvironment(DESTINATION_ENV.accounts, destinationAccounts);
+    }
     const defaultRoute = new HttpRoute(this, 'DefaultRoute', {
       httpApi: this.api,
       routeKey: HttpRouteKey.DEFAULT,
@@ -214,7 +243,7 @@ export class FleetdeskStack extends Stack {
     Validations.of(defaultRoute).acknowledge({
       id: 'AwsSolutions-APIG4',
       reason:
-        'The $default route only answers 404 {"error":"Not found"} for paths no route declares: it reads no data and has no table access, so there is nothing to authorize, and an authorizer would answer 401 where API Gateway and the local stack answer 404.',
+        'The $default route answers 404 {"error":"Not found"} for paths no route declares, and serves the trailing-slash forms of a few routes (notFoundRoute.slashForms) with their own handlers, which authenticate with the organization key like those routes; an authorizer would answer 401 where API Gateway and the local stack answer 404.',
     });
 
     // --- Table-stream workers -------------------------------------------------------------------
@@ -230,18 +259,32 @@ export class FleetdeskStack extends Stack {
         key.grantDecrypt(f.role);
       }
     };
-    for (const worker of workers) {
-      const f = fleetFunction(worker.id, worker.entry, worker.table, { timeout: WORKER_TIMEOUT });
-      useCapabilities(f, worker.uses);
-      const dlq = new DeadLetterQueue(this, `${worker.id}Dlq`);
-      this.deadLetterQueues.set(worker.id, dlq);
-      f.consumeTableStream(table, worker.filter, dlq.queue);
+    // One reader of the table stream for every worker (lib/constructs/stream-dispatch.ts): the dispatcher
+    // copies each record to the queues of the workers whose filter it matches.
+    const streamWorkers = workers.map((def) => {
+      const fn = fleetFunction(def.id, def.entry, def.table, { timeout: WORKER_TIMEOUT });
+      useCapabilities(fn, def.uses);
+      return { def, fn };
+    });
+    if (streamWorkers.length > 0) {
+      const dispatcher = fleetFunction(STREAM_DISPATCHER.id, STREAM_DISPATCHER.entry, undefined, { timeout: WORKER_TIMEOUT });
+      this.streamDispatch = new StreamDispatch(this, 'StreamDispatch', { table, dispatcher, workers: streamWorkers });
       alarms.add(
-        `${worker.id}DlqDepth`,
-        dlq.queue.metricApproximateNumberOfMessagesVisible({ period: ALARM_PERIOD, statistic: 'Maximum' }),
-        `Stream records for ${worker.id} failed every retry; their positions wait in its dead-letter queue`,
+        `${STREAM_DISPATCHER.id}DlqDepth`,
+        this.streamDispatch.deadLetterQueue.queue.metricApproximateNumberOfMessagesVisible({ period: ALARM_PERIOD, statistic: 'Maximum' }),
+        'Stream records could not be copied to the workers\' queues after every retry; their stream positions wait in the dispatcher\'s dead-letter queue',
       );
-      new CfnOutput(this, `${worker.id}DlqName`, { value: dlq.queue.queueName });
+      new CfnOutput(this, `${STREAM_DISPATCHER.id}DlqName`, { value: this.streamDispatch.deadLetterQueue.queue.queueName });
+    }
+    for (const { def } of streamWorkers) {
+      const dlq = this.streamDispatch?.workerQueues.get(def.id)?.deadLetterQueue as DeadLetterQueue;
+      this.deadLetterQueues.set(def.id, dlq);
+      alarms.add(
+        `${def.id}DlqDepth`,
+        dlq.queue.metricApproximateNumberOfMessagesVisible({ period: ALARM_PERIOD, statistic: 'Maximum' }),
+        `Stream records for ${def.id} failed every receive; the records wait in its dead-letter queue`,
+      );
+      new CfnOutput(this, `${def.id}DlqName`, { value: dlq.queue.queueName });
     }
 
     // --- Queue-fed workers (SQS, with a DLQ and its alarm) -----------------------------------------
@@ -334,7 +377,14 @@ export class FleetdeskStack extends Stack {
     if (s3Sources.length > 1) throw new Error(`Only one s3 ingestion is supported (the backfill bucket); got ${s3Sources.map((d) => d.id).join(', ')}`);
     for (const def of s3Sources) {
       const f = fleetFunction(def.id, def.entry, def.table, BACKFILL_FUNCTION);
-      this.backfillBuckets.set(def.id, new BackfillBucket(this, `${def.id}Bucket`, { fn: f, table, stage: config.stage, alarms }));
+      this.backfillBuckets.set(def.id, new BackfillBucket(this, `${def.id}Bucket`, { fn: f, table, stage: config.stage, alarms, uploaders: config.backfillUploaders }));
+    }
+
+    // Bedrock failures are logged and absorbed (the ticket stays uncategorised, the embedded summary
+    // stands); a few in five minutes (an AccessDenied fails every call) raise the alarm (issue 22 #5).
+    const bedrock = [...this.functions.values()].find((f) => f.bedrockFailures)?.bedrockFailures;
+    if (bedrock) {
+      alarms.add('BedrockFailures', bedrock, 'Calls to Bedrock failed (model access not enabled, AccessDenied, throttling or timeouts); tickets are left uncategorised or get the embedded summary', BEDROCK_FAILURE_THRESHOLD);
     }
 
     alarms.add(

@@ -18,8 +18,10 @@ export type TableAccess = 'read' | 'readwrite';
  *   Bedrock, the model id with the InvokeModel grant on that model.
  * - `connectorToken`: opens crash-reporting connector tokens; the stack passes the KMS key and
  *   grants kms:Decrypt on it (nothing else may decrypt them).
+ * - `iotDestinations`: answers IoT rule destination confirmations (no key); the stack passes the
+ *   accounts whose destination ARNs it accepts (this deployment's and `-c iotConnectorAccounts`).
  */
-export type RouteCapability = 'chatOutbox' | 'classifier' | 'diagnosis' | 'connectorToken';
+export type RouteCapability = 'chatOutbox' | 'classifier' | 'diagnosis' | 'connectorToken' | 'iotDestinations';
 
 /**
  * How callers authenticate (read by the handler factory by route key, so the table decides):
@@ -155,7 +157,7 @@ export const routes: readonly RouteDefinition[] = [
   // Not in the spec: a person sets the category; it becomes an example the classifier learns from (README, Categorisation).
   { id: 'SetTicketCategory', method: 'POST', path: `${API_PREFIX}/ticket/{ticketId}/category`, entry: 'functions/http/ticket/set-ticket-category.ts', table: 'readwrite' },
   // --- Telemetry (spec 1, 4.11): ingestion outside the v1 prefix, read-back under it ---
-  { id: 'IngestTelemetry', method: 'POST', path: '/api/telemetry', entry: 'functions/http/telemetry/ingest-telemetry.ts', table: 'readwrite' },
+  { id: 'IngestTelemetry', method: 'POST', path: '/api/telemetry', entry: 'functions/http/telemetry/ingest-telemetry.ts', table: 'readwrite', uses: ['iotDestinations'] },
   { id: 'GetLatestTelemetry', method: 'GET', path: `${API_PREFIX}/device/{identifier}/telemetry/latest`, entry: 'functions/http/telemetry/get-latest-telemetry.ts', table: 'read' },
   { id: 'QueryTelemetry', method: 'GET', path: `${API_PREFIX}/device/{identifier}/telemetry`, entry: 'functions/http/telemetry/query-telemetry.ts', table: 'read' },
   // --- Proactive support (issue 10): a device's anomaly incidents ---
@@ -251,4 +253,14 @@ export const ingestion: readonly IngestionDefinition[] = [
  * The answer to every request no route matches: the HTTP API's `$default` route and the local
  * router's fallback. Not in `routes`: it has no method or path, no auth and no table access.
  */
-export const notFoundRoute = { id: 'NotFound', entry: 'functions/http/not-found.ts' } as const;
+export const notFoundRoute = {
+  id: 'NotFound',
+  entry: 'functions/http/not-found.ts',
+  /**
+   * Routes whose trailing-slash form (`POST /api/telemetry/`, where IoT Core sends a destination's
+   * confirmation; `GET …/getCustomer/`, the spec's empty id) the fallback serves with the route's own
+   * handler: an HTTP API does not match `/x/` to a route `/x`, and refuses route keys ending in `/`.
+   * The stack gives the fallback these routes' table access and capabilities; they take no path parameters.
+   */
+  slashForms: ['IngestTelemetry', 'GetCustomerWithoutId'],
+} as const;

@@ -5,6 +5,7 @@ import { detectForDevice } from '../../shared/domain/anomaly/anomaly.service';
 import { LIVE_SOURCES } from '../../shared/domain/anomaly/anomaly.schema';
 import { laneOf, type DetectionLane } from '../../shared/domain/anomaly/sources';
 import { logger } from '../../shared/logging/logger';
+import { streamWorker } from '../../shared/workers/queued-stream';
 
 const LIVE = new Set<string>(LIVE_SOURCES);
 
@@ -23,7 +24,7 @@ function deviceOf(record: DynamoDBRecord): { device: string; lane: DetectionLane
  * timestamp order, so duplicates and reordering are harmless). A device that fails reports its
  * earliest record: Lambda retries the shard from there, bisecting, then dead-letters it.
  */
-export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
+export const handler = streamWorker(async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
   const firstRecordOf = new Map<string, DynamoDBRecord>();
   const lanesOf = new Map<string, Set<DetectionLane>>();
   for (const record of event.Records) {
@@ -47,4 +48,4 @@ export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatch
     return [{ itemIdentifier }];
   });
   return { batchItemFailures };
-}
+});

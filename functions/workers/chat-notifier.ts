@@ -8,6 +8,7 @@ import { toJob } from '../../shared/domain/ticket/notification/chat-message';
 import { CHAT_OUTBOX } from '../../shared/domain/ticket/notification/outbox';
 import { readyDiagnosisSummary } from '../../shared/domain/diagnosis/diagnosis-read';
 import { processStreamRecords } from '../../shared/workers/stream-batch';
+import { streamWorker } from '../../shared/workers/queued-stream';
 
 async function processRecord(record: DynamoDBRecord): Promise<void> {
   // aws-lambda's AttributeValue is structurally the SDK's; the cast only bridges the two typings.
@@ -30,5 +31,5 @@ async function processRecord(record: DynamoDBRecord): Promise<void> {
  * may be posted twice: delivery is at least once), and after the event source's retries the
  * batch's stream position goes to the on-failure dead-letter queue.
  */
-export const handler = (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> =>
-  processStreamRecords(event, processRecord, 'chat notification failed; the stream will retry');
+export const handler = streamWorker((event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> =>
+  processStreamRecords(event, processRecord, 'chat notification failed; the stream will retry'));

@@ -4,6 +4,7 @@ import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 
 import { diagnoseTicket } from '../../shared/domain/diagnosis/diagnosis.service';
 import { TICKET_ENTITY } from '../../shared/domain/ticket/notification/outbox';
 import { processStreamRecords } from '../../shared/workers/stream-batch';
+import { streamWorker } from '../../shared/workers/queued-stream';
 
 async function processRecord(record: DynamoDBRecord): Promise<void> {
   // aws-lambda's AttributeValue is structurally the SDK's; the cast only bridges the two typings.
@@ -20,5 +21,5 @@ async function processRecord(record: DynamoDBRecord): Promise<void> {
  * records side by side. Failed records are reported by SequenceNumber (partial batch response);
  * after the event source's retries the batch's stream position goes to the dead-letter queue.
  */
-export const handler = (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> =>
-  processStreamRecords(event, processRecord, 'ticket diagnosis failed; the stream will retry');
+export const handler = streamWorker((event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> =>
+  processStreamRecords(event, processRecord, 'ticket diagnosis failed; the stream will retry'));

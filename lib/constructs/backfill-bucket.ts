@@ -1,6 +1,6 @@
-import { Aws, CfnOutput, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { Aws, CfnOutput, Duration, Fn, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { Effect, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { AccountPrincipal, ArnPrincipal, Effect, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { BlockPublicAccess, Bucket, BucketEncryption, type CfnBucket, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
@@ -8,6 +8,7 @@ import { S3_SERVER_ACCESS_LOGS_USE_BUCKET_POLICY } from 'aws-cdk-lib/cx-api';
 import { Construct } from 'constructs';
 import { BACKFILL_ENV, BACKFILL_MAX_RECEIVES, BACKFILL_ROOT, IMPORT_ENTITY, RESUME_MARKER } from '../../shared/domain/backfill/backfill.schema';
 import type { TableStreamFilter } from '../../shared/routes';
+import type { BackfillUploader } from '../config';
 import { ALARM_PERIOD, type Alarms } from './alarms';
 import { DeadLetterQueue } from './dead-letter-queue';
 import type { FleetFunction, FleetFunctionProps } from './fleet-function';
@@ -30,6 +31,8 @@ export interface BackfillBucketProps {
   table: ITable;
   stage: string;
   alarms: Alarms;
+  /** Makers' principals and the organization prefix each may upload to (`-c backfillUploaders`). */
+  uploaders?: readonly BackfillUploader[];
 }
 
 /**
@@ -41,8 +44,11 @@ export interface BackfillBucketProps {
  *
  * The notification is set on the bucket itself (CloudFormation's NotificationConfiguration) rather
  * than through CDK's custom resource, which would add a Lambda with `s3:PutBucketNotification` on
- * `*`. That needs the queue policy to name the bucket before it exists, so the bucket has a
- * deterministic name: `fdk-backfill-<stage>-<account>-<region>`.
+ * `*`. That needs the queue policy to name the bucket before it exists (a generated name would make
+ * the policy and the bucket depend on each other), so the name is known in advance, yet unique to this
+ * instance of the stack: `fdk-backfill-<stack id GUID>`. The bucket is retained on `cdk destroy`; a
+ * fixed per-stage name would make the next deploy of the stage fail with "already exists", while a
+ * re-created stack has a new GUID and so a new bucket (docs/operations.md, Teardown).
  */
 export class BackfillBucket extends Construct {
   readonly bucket: Bucket;
@@ -58,7 +64,8 @@ export class BackfillBucket extends Construct {
     // Log delivery through a bucket policy instead of the legacy log-delivery ACL, so the log bucket
     // can disable ACLs too (scoped to this construct; the app's other buckets are unaffected).
     this.node.setContext(S3_SERVER_ACCESS_LOGS_USE_BUCKET_POLICY, true);
-    const bucketName = `fdk-backfill-${props.stage.toLowerCase()}-${Aws.ACCOUNT_ID}-${Aws.REGION}`;
+    // arn:aws:cloudformation:<region>:<account>:stack/<name>/<guid>: the GUID is new for every stack creation.
+    const bucketName = `fdk-backfill-${Fn.select(2, Fn.split('/', Aws.STACK_ID))}`;
     const bucketArn = `arn:${Aws.PARTITION}:s3:::${bucketName}`;
 
     this.accessLogs = new Bucket(this, 'AccessLogs', {
@@ -93,6 +100,21 @@ export class BackfillBucket extends Construct {
       // Makers' historical data: never deleted with the stack.
       removalPolicy: RemovalPolicy.RETAIN,
     });
+
+    // Makers' upload grants, generated from context so every deploy keeps them (a statement added by hand
+    // to this CDK-managed policy is dropped by the next deploy that touches it). Each principal may write
+    // under its own organization's prefix only; the TLS rules above still apply.
+    for (const { organizationId, principal } of props.uploaders ?? []) {
+      this.bucket.addToResourcePolicy(
+        new PolicyStatement({
+          sid: `Uploads${organizationId.replace(/-/g, '')}${/^\d{12}$/.test(principal) ? principal : principal.replace(/\W/g, '').slice(-24)}`,
+          effect: Effect.ALLOW,
+          principals: [/^\d{12}$/.test(principal) ? new AccountPrincipal(principal) : new ArnPrincipal(principal)],
+          actions: ['s3:PutObject', 's3:AbortMultipartUpload'],
+          resources: [this.bucket.arnForObjects(`${BACKFILL_ROOT}${organizationId}/*`)],
+        }),
+      );
+    }
 
     this.deadLetterQueue = new DeadLetterQueue(this, 'Dlq');
     const fnTimeout = props.fn.fn.timeout ?? Duration.minutes(5);

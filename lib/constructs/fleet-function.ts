@@ -1,12 +1,13 @@
 import path from 'node:path';
-import { Aws, Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Aws, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, type EventSourceMapping, FilterCriteria, FilterRule, Runtime, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { FilterPattern, LogGroup, MetricFilter, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Metric } from 'aws-cdk-lib/aws-cloudwatch';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { ENV } from '../../shared/config/env';
@@ -18,6 +19,22 @@ import { cdkBundlingOptions, REPO_ROOT } from '../bundling';
 import { DOCS_ENTRIES } from '../../shared/docs/swagger-ui-files';
 import { LANGUAGE_PACK_ENTRIES } from '../../shared/domain/ticket/classifier/language-packs';
 import { isInferenceProfileId } from '../config';
+
+/** The warnings the classifier and the diagnosis summarizer log when their model call fails (shared/domain/...). */
+export const BEDROCK_FAILURE_MESSAGES = ['classifier failed', 'diagnosis summarizer failed'] as const;
+
+/** Failed Bedrock calls of every function of a stack, counted by metric filters on their logs. */
+export function bedrockFailureMetric(stackName: string): Metric {
+  return new Metric({ namespace: `Fleetdesk/${stackName}`, metricName: 'BedrockFailures', statistic: 'Sum', period: Duration.minutes(5) });
+}
+
+/** A table-stream filter as a Lambda event filter: a list of values is any-of, one value an equality. */
+export function streamFilterCriteria(filter: TableStreamFilter): Record<string, unknown> {
+  const newImage = Object.fromEntries(
+    Object.entries(filter.newImage).map(([name, value]) => [name, { S: typeof value === 'string' ? FilterRule.isEqual(value) : FilterRule.or(...value) }]),
+  );
+  return FilterCriteria.filter({ eventName: FilterRule.isEqual(filter.eventName), dynamodb: { NewImage: newImage } });
+}
 
 /**
  * Least-privilege DynamoDB actions per access level. Named actions rather than CDK's
@@ -69,6 +86,8 @@ export class FleetFunction extends Construct {
   readonly fn: NodejsFunction;
   readonly logGroup: LogGroup;
   readonly role: Role;
+  /** Failed Bedrock calls of this function (a metric filter on its log), when it calls Bedrock. */
+  bedrockFailures?: Metric;
 
   constructor(scope: Construct, id: string, props: FleetFunctionProps) {
     super(scope, id);
@@ -146,32 +165,37 @@ export class FleetFunction extends Construct {
   }
 
   /**
-   * Invokes the function with the table's stream records that match `filter`, in batches with
-   * partial failure reports; a batch that still fails after the retries is recorded (its shard
-   * and sequence numbers, not the records) in `deadLetterQueue`.
+   * Invokes the function with the table's stream records that match `filter` (one filter, or any of
+   * several; all records when empty), in batches with partial failure reports; a batch that still
+   * fails after the retries is recorded (its shard and sequence numbers, not the records) in
+   * `deadLetterQueue`. Every reader of the stream counts against the two readers per shard AWS
+   * documents: workers do not call this, the stream dispatcher does (lib/constructs/stream-dispatch.ts).
    *
    * Built on EventSourceMapping rather than DynamoEventSource: the latter grants
-   * `dynamodb:ListStreams` on Resource "*"; here every stream action is scoped to this stream.
+   * `dynamodb:ListStreams` on Resource "*". Lambda reads the stream by its ARN and needs no
+   * ListStreams (an action that only takes "*", so scoping it to the stream had no effect).
    */
-  consumeTableStream(table: ITable, filter: TableStreamFilter, deadLetterQueue: IQueue): EventSourceMapping {
+  consumeTableStream(
+    table: ITable,
+    filter: TableStreamFilter | readonly TableStreamFilter[],
+    deadLetterQueue: IQueue,
+    options: { batchSize?: number } = {},
+  ): EventSourceMapping {
     const streamArn = table.tableStreamArn;
     if (!streamArn) throw new Error(`${this.node.path}: the table has no stream to consume`);
     this.role.addToPolicy(
       new PolicyStatement({
         effect: Effect.ALLOW,
-        actions: ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'dynamodb:ListStreams'],
+        actions: ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator'],
         resources: [streamArn],
       }),
     );
-    // A list of values is any-of (an event filter's value array); one value is an equality.
-    const newImage = Object.fromEntries(
-      Object.entries(filter.newImage).map(([name, value]) => [name, { S: typeof value === 'string' ? FilterRule.isEqual(value) : FilterRule.or(...value) }]),
-    );
+    const filters = (Array.isArray(filter) ? filter : [filter]) as readonly TableStreamFilter[];
     return this.fn.addEventSourceMapping('TableStream', {
       eventSourceArn: streamArn,
       // Only what is written from now on: a replaced mapping must not replay up to 24 h of history.
       startingPosition: StartingPosition.LATEST,
-      batchSize: 10,
+      batchSize: options.batchSize ?? 10,
       reportBatchItemFailures: true,
       // Halving a failing batch isolates the bad record instead of retrying its neighbours with it.
       bisectBatchOnError: true,
@@ -179,7 +203,7 @@ export class FleetFunction extends Construct {
       // Well inside the stream's 24 h retention, so the records a DLQ entry points at can still be read.
       maxRecordAge: Duration.hours(1),
       onFailure: new SqsDlq(deadLetterQueue),
-      filters: [FilterCriteria.filter({ eventName: FilterRule.isEqual(filter.eventName), dynamodb: { NewImage: newImage } })],
+      ...(filters.length > 0 ? { filters: filters.map(streamFilterCriteria) } : {}),
     });
   }
 
@@ -193,6 +217,7 @@ export class FleetFunction extends Construct {
     this.fn.addEnvironment(CLASSIFIER_ENV.classifier, 'bedrock');
     this.fn.addEnvironment(CLASSIFIER_ENV.bedrockModelId, modelId);
     this.allowConverse(modelId);
+    this.countBedrockFailures();
   }
 
   /** Selects the Bedrock diagnosis summary (DIAGNOSIS, DIAGNOSIS_MODEL_ID) with the same model-scoped grants as the classifier. */
@@ -200,6 +225,26 @@ export class FleetFunction extends Construct {
     this.fn.addEnvironment(DIAGNOSIS_ENV.generator, 'bedrock');
     this.fn.addEnvironment(DIAGNOSIS_ENV.modelId, modelId);
     this.allowConverse(modelId);
+    this.countBedrockFailures();
+  }
+
+  /**
+   * Counts the calls to Bedrock that failed (denied, throttled, timed out): the classifier and the
+   * summarizer log them as warnings and carry on, so without this an AccessDenied (a model whose
+   * access was never enabled) would leave every ticket uncategorised in silence. One metric for the
+   * stack ({@link bedrockFailureMetric}); the stack alarms on it.
+   */
+  private countBedrockFailures(): void {
+    if (this.bedrockFailures) return;
+    const metric = bedrockFailureMetric(Stack.of(this).stackName);
+    new MetricFilter(this, 'BedrockFailures', {
+      logGroup: this.logGroup,
+      filterPattern: FilterPattern.any(...BEDROCK_FAILURE_MESSAGES.map((m) => FilterPattern.stringValue('$.message', '=', `${m}*`))),
+      metricNamespace: metric.namespace,
+      metricName: metric.metricName,
+      metricValue: '1',
+    });
+    this.bedrockFailures = metric;
   }
 
   /** bedrock:InvokeModel (what Converse is authorised by) on one model or inference profile only. */

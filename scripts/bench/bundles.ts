@@ -3,6 +3,7 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import { esbuildOptions, REPO_ROOT } from '../../lib/bundling';
 import { ingestion, notFoundRoute, queueWorkers, routes, schedules, workers } from '../../shared/routes';
+import { STREAM_DISPATCHER } from '../../shared/workers/stream-dispatch';
 
 /** One thing to bundle: a handler entry (with the route/worker ids it serves) or the floor. */
 export interface BundleTarget {
@@ -29,7 +30,7 @@ export function bundleTargets(): BundleTarget[] {
     byEntry.set(r.entry, t);
   }
   // Schedules and queue-fed workers are Lambdas too, with the same budget.
-  for (const w of [...workers, ...schedules, ...queueWorkers]) {
+  for (const w of [...workers, ...schedules, ...queueWorkers, STREAM_DISPATCHER]) {
     const t = byEntry.get(w.entry) ?? { name: targetName(w.entry), entry: w.entry, kind: 'worker' as const, ids: [] };
     t.ids.push(w.id);
     byEntry.set(w.entry, t);

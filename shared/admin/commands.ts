@@ -19,6 +19,8 @@ export interface AdminOptions {
   when?: string[];
   /** Comma-separated keywords of a category (`category add|update`). */
   keywords?: string;
+  /** A topic rule destination's ARN (`iot confirmations --arn`). */
+  arn?: string;
   /** Device identifier (`iot provision|revoke`). */
   device?: string;
   /** Output directory for device credentials (`iot provision`). */
@@ -52,7 +54,7 @@ export const ADMIN_USAGE =
   ' | category add --org <id> --name <name> [--description <text>] [--keywords a,b,c] | category update --org <id> --name <name> [--description <text>] [--keywords a,b,c] | category list --org <id>' +
   ' | rule add --org <id> --assign <assignee> --when <category|priority|contains>=<value> [--when ...] (max 3) | rule list --org <id>' +
   ' | org set-chat-webhook --org <id> --url <url> | org set-retention --org <id> --days <n>' +
-  ' | telemetry rejected --org <id> [--limit <n>] | iot confirmations' +
+  ' | telemetry rejected --org <id> [--limit <n>] | iot confirmations [--arn <destination arn>]' +
   ' | mapping add --org <id> --prefix <prefix> --path <template> [--timestamp-column <col>] [--timestamp-format iso|epoch_s|epoch_ms] [--identifier-column <col>] [--columns a,b,c]' +
   ' | mapping list --org <id> | mapping remove --org <id> --prefix <prefix>' +
   ' | iot provision --org <id> --device <identifier> --out <dir> | iot revoke --org <id> --device <identifier>' +
@@ -104,7 +106,7 @@ export async function runAdminCommand(positionals: string[], options: AdminOptio
     case 'org set-retention':
       return setTelemetryRetention(required(options.org, 'org'), Number(required(options.days, 'days')));
     case 'iot confirmations':
-      return { confirmations: await listDestinationConfirmations() };
+      return { confirmations: await listDestinationConfirmations({ arn: options.arn }) };
     case 'mapping add':
       return backfill.addMapping(required(options.org, 'org'), {
         prefix: required(options.prefix, 'prefix'),

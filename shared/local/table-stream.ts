@@ -5,17 +5,20 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { documentClient } from '../db/client';
 import { fakeContext } from '../http/local-router';
-import { schedules as defaultSchedules, workers as defaultWorkers, type ScheduleDefinition, type TableStreamFilter, type WorkerDefinition } from '../routes';
+import { targetsOf, matchesStreamFilter } from '../workers/stream-filter';
+import { schedules as defaultSchedules, workers as defaultWorkers, type ScheduleDefinition, type WorkerDefinition } from '../routes';
 
 /**
  * The local stack's table stream, in process. DynamoDB Local has streams, but reading them needs
  * the DynamoDB Streams client, which Fleetdesk does not ship; and every handler of the local stack
  * already runs in this process on the one document client. So a middleware on that client turns
  * each successful Put (PutItem, BatchWriteItem, TransactWriteItems) into the INSERT record with
- * NEW_IMAGE that the table stream would carry, matches it against every worker's filter from
- * the route table (the same data the CDK stack turns into event source filters) and invokes the
- * worker's `handler` with batches of up to 10, honouring partial batch failures with retries and
- * a dead-letter file. Differences from AWS, on purpose: a Put that overwrites is delivered as an
+ * NEW_IMAGE that the table stream would carry, routes it to the route table's workers with the
+ * same function as the deployed stream dispatcher (`targetsOf`, shared/workers/stream-filter.ts:
+ * one reader, a copy per matching worker) and invokes each worker's `handler` with its own batches
+ * of up to 10, honouring partial batch failures with retries and a dead-letter file per worker (in
+ * AWS: the worker's queue, its receives and its DLQ). The handler gets the stream event directly;
+ * `streamWorker` (shared/workers/queued-stream.ts) is what adapts the deployed queue's messages. Differences from AWS, on purpose: a Put that overwrites is delivered as an
  * INSERT (workers re-check what they need), and updates and deletes are not delivered (no
  * worker's filter asks for them).
  */
@@ -27,14 +30,8 @@ const BATCH_SIZE = 10;
 const RETRIES = 3;
 const RETRY_DELAY_MS = 200;
 
-/** Whether a new image matches a worker's filter: each attribute a string equal to the value (or one of the values). */
-export function matchesStreamFilter(filter: TableStreamFilter, eventName: string, image: Record<string, unknown>): boolean {
-  if (eventName !== filter.eventName) return false;
-  return Object.entries(filter.newImage).every(([name, expected]) => {
-    const value = image[name];
-    return typeof value === 'string' && (typeof expected === 'string' ? value === expected : expected.includes(value));
-  });
-}
+/** Re-exported: the local stream and the deployed dispatcher route records with the same function. */
+export { matchesStreamFilter };
 
 /** The items a successful write command stored, by table. */
 function putItems(commandName: string, input: Record<string, unknown>): { table: string; item: Image }[] {
@@ -61,7 +58,9 @@ interface WorkerQueue {
  * once everything delivered so far has been handled (tests); `stop()` detaches.
  */
 export function startLocalTableStream(options: { rootDir: string; tableName: string; deadLetterDir: string; workers?: readonly WorkerDefinition[] }) {
-  const queues: WorkerQueue[] = (options.workers ?? defaultWorkers).map((worker) => ({ worker, pending: [] }));
+  const workerList = options.workers ?? defaultWorkers;
+  const queues: WorkerQueue[] = workerList.map((worker) => ({ worker, pending: [] }));
+  const queueOf = new Map(queues.map((q) => [q.worker.id, q]));
   const handlers = new Map<string, StreamHandler>();
   const load = (worker: WorkerDefinition) => {
     let h = handlers.get(worker.id);
@@ -126,8 +125,9 @@ export function startLocalTableStream(options: { rootDir: string; tableName: str
           eventSource: 'aws:dynamodb',
           dynamodb: { Keys: { pk: item.pk, sk: item.sk } as never, NewImage: item as never, SequenceNumber: String(sequence), StreamViewType: 'NEW_IMAGE' },
         };
-        for (const queue of queues) {
-          if (!matchesStreamFilter(queue.worker.filter, 'INSERT', image)) continue;
+        // The same routing decision as the deployed stream dispatcher; each worker then gets its own batches.
+        for (const worker of targetsOf(workerList, 'INSERT', image)) {
+          const queue = queueOf.get(worker.id) as WorkerQueue;
           queue.pending.push(record);
           drain(queue);
         }

@@ -15,17 +15,22 @@ test('the route table declares the detector worker and the dropout sweep', () =>
   expect(schedules.map((x) => x.id)).toContain('DropoutSweep');
 });
 
-test('the detector reads the stream filtered to live telemetry, with partial failures, bisect and a DLQ', () => {
+test('the detector gets live telemetry from the stream dispatcher: its filter on the dispatcher\'s stream source, its own queue with partial failures and a DLQ', () => {
+  const dispatcher = logicalId(s.stack, s.stack.functions.get('StreamDispatcher')?.fn.node.defaultChild);
   s.template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
-    FunctionName: { Ref: fnId('AnomalyDetector') },
-    FunctionResponseTypes: ['ReportBatchItemFailures'],
-    BisectBatchOnFunctionError: true,
+    FunctionName: { Ref: dispatcher },
     StartingPosition: 'LATEST',
-    DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [queueId('AnomalyDetector'), 'Arn'] } } },
     FilterCriteria: {
-      Filters: [{ Pattern: JSON.stringify({ eventName: ['INSERT'], dynamodb: { NewImage: { entity: { S: ['telemetry'] }, source: { S: ['rest', 'mqtt', 'crash'] } } } }) }],
+      Filters: Match.arrayWith([{ Pattern: JSON.stringify({ eventName: ['INSERT'], dynamodb: { NewImage: { entity: { S: ['telemetry'] }, source: { S: ['rest', 'mqtt', 'crash'] } } } }) }]),
     },
   });
+  const q = s.stack.streamDispatch?.workerQueues.get('AnomalyDetector');
+  s.template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+    FunctionName: { Ref: fnId('AnomalyDetector') },
+    EventSourceArn: { 'Fn::GetAtt': [logicalId(s.stack, q?.queue.node.defaultChild), 'Arn'] },
+    FunctionResponseTypes: ['ReportBatchItemFailures'],
+  });
+  s.template.hasResourceProperties('AWS::SQS::Queue', { RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [queueId('AnomalyDetector'), 'Arn'] }, maxReceiveCount: 5 } });
 });
 
 test('the detector and the sweep create tickets as createTicket does: outbox by stream', () => {

@@ -13,7 +13,7 @@ const def = ingestion.find((d) => d.source === 's3') as IngestionDefinition;
 // Only the backfill wiring matters here; no routes keeps the synth fast and independent of them.
 let s: Synth;
 beforeAll(() => {
-  s = synth({ alarmEmail: 'ops@example.com', stage: 'Prod' }, { routes: [] });
+  s = synth({ alarmEmail: 'ops@example.com', stage: 'prod' }, { routes: [] });
 });
 
 const idOf = (construct: { node: { defaultChild?: unknown } } | undefined) => logicalId(s.stack, construct?.node.defaultChild);
@@ -33,7 +33,7 @@ test('the route table declares one s3 ingestion: the backfill handler', () => {
 describe('backfill bucket', () => {
   const bucket = () => resourcesOf(s.template, 'AWS::S3::Bucket')[idOf(backfill()?.bucket)]?.Properties as Record<string, unknown>;
 
-  test('encrypted, private, versioned, access-logged, with lifecycle rules, under a per-stage name', () => {
+  test('encrypted, private, versioned, access-logged, with lifecycle rules, under a name unique to this stack instance', () => {
     expect(bucket()).toMatchObject({
       BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
       PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
@@ -47,7 +47,12 @@ describe('backfill bucket', () => {
         ]),
       },
     });
-    expect(JSON.stringify(bucket()?.BucketName)).toContain('fdk-backfill-prod-');
+    // Issue 22 #3: a retained bucket under a fixed per-stage name made the next deploy after `cdk destroy` fail
+    // ("already exists"). The name ends in the stack id's GUID, which every stack creation renews.
+    expect(bucket()?.BucketName).toEqual({
+      'Fn::Join': ['', ['fdk-backfill-', { 'Fn::Select': [2, { 'Fn::Split': ['/', { Ref: 'AWS::StackId' }] }] }]],
+    });
+    expect(JSON.stringify(bucket()?.BucketName)).not.toMatch(/prod|AWS::AccountId|AWS::Region/);
   });
 
   test('the bucket policy refuses every request without TLS (and below TLS 1.2)', () => {
@@ -81,7 +86,7 @@ describe('backfill bucket', () => {
         Condition: { ArnEquals: { 'aws:SourceArn': expect.anything() }, StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } } },
       },
     ]);
-    expect(JSON.stringify(allow[0]?.Condition)).toContain('fdk-backfill-prod-');
+    expect(JSON.stringify(allow[0]?.Condition)).toContain('AWS::StackId');
     expect(resourcesOf(s.template, 'AWS::S3::Bucket')[idOf(backfill()?.bucket)]?.DependsOn).toContain(policyId);
     // No CDK notification custom resource (and its Lambda with s3:PutBucketNotification on *).
     s.template.resourceCountIs('Custom::S3BucketNotifications', 0);

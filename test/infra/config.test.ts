@@ -14,6 +14,8 @@ describe('deployment context', () => {
       classifier: { kind: 'embedded' },
       diagnosis: { kind: 'embedded' },
       iotIngestion: true,
+      backfillUploaders: [],
+      iotConnectorAccounts: [],
     });
   });
 
@@ -26,6 +28,8 @@ describe('deployment context', () => {
       classifier: { kind: 'embedded' },
       diagnosis: { kind: 'embedded' },
       iotIngestion: true,
+      backfillUploaders: [],
+      iotConnectorAccounts: [],
     });
   });
 
@@ -36,6 +40,21 @@ describe('deployment context', () => {
       modelId: 'anthropic.claude-3-haiku-20240307-v1:0',
     });
     expect(read({ classifier: 'bedrock', bedrockModelId: 'eu.amazon.nova-lite-v1:0' }).classifier).toEqual({ kind: 'bedrock', modelId: 'eu.amazon.nova-lite-v1:0' });
+  });
+
+  test('backfillUploaders and iotConnectorAccounts: from -c strings or cdk.json arrays', () => {
+    const org = '0f8fad5b-d9cb-469f-a165-70867728950e';
+    expect(read({ backfillUploaders: `${org}=111122223333, ${org}=arn:aws:iam::444455556666:role/up`, iotConnectorAccounts: '111122223333,111122223333' })).toMatchObject({
+      backfillUploaders: [
+        { organizationId: org, principal: '111122223333' },
+        { organizationId: org, principal: 'arn:aws:iam::444455556666:role/up' },
+      ],
+      iotConnectorAccounts: ['111122223333'],
+    });
+    expect(read({ backfillUploaders: [{ organizationId: org, principal: '111122223333' }], iotConnectorAccounts: ['444455556666'] })).toMatchObject({
+      backfillUploaders: [{ organizationId: org, principal: '111122223333' }],
+      iotConnectorAccounts: ['444455556666'],
+    });
   });
 
   test('iotIngestion: on by default, off with false (a second stage in the same account and Region)', () => {
@@ -56,6 +75,9 @@ describe('deployment context', () => {
 
   test.each([
     [{ stage: 'has space' }, /stage/],
+    // Stages differing only in case would collide (issue 22 #3): upper case is refused outright.
+    [{ stage: 'Prod' }, /"stage" must be 1-20 lower-case letters/],
+    [{ connectorKeyArn: 'alias/x' }, /"connectorKeyArn" must be a KMS key ARN/],
     [{ logRetentionDays: '45' }, /logRetentionDays" must be one of/],
     [{ alarmEmail: 'not-an-address' }, /alarmEmail/],
     [{ classifier: 'openai' }, /"classifier" must be "embedded" or "bedrock"/],

@@ -60,10 +60,15 @@ describe('connector sync and diagnosis infrastructure', () => {
   });
 
   test('TicketDiagnosis reads every new ticket from the stream; Bedrock only when asked, on its model only', () => {
+    // Through the stream dispatcher (one reader of the stream): its filter there, its own queue here.
+    s.template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: fnLogicalId('StreamDispatcher') },
+      FilterCriteria: { Filters: Match.arrayWith([{ Pattern: JSON.stringify({ eventName: ['INSERT'], dynamodb: { NewImage: { entity: { S: ['ticket'] } } } }) }]) },
+    });
     s.template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       FunctionName: { Ref: fnLogicalId('TicketDiagnosis') },
       FunctionResponseTypes: ['ReportBatchItemFailures'],
-      FilterCriteria: { Filters: [{ Pattern: JSON.stringify({ eventName: ['INSERT'], dynamodb: { NewImage: { entity: { S: ['ticket'] } } } }) }] },
+      EventSourceArn: { 'Fn::GetAtt': [logicalId(s.stack, s.stack.streamDispatch?.workerQueues.get('TicketDiagnosis')?.queue.node.defaultChild), 'Arn'] },
     });
     expect(actionsOf('TicketDiagnosis')).not.toContain('bedrock:InvokeModel');
     const bedrock = synth({ diagnosis: 'bedrock', diagnosisModelId: 'amazon.nova-lite-v1:0' });

@@ -6,6 +6,8 @@ import { CHAT_DELIVERY_STREAM, CHAT_ENV } from '../../shared/domain/ticket/notif
 import { ingestion, notFoundRoute, queueWorkers, routes, schedules, workers, type RouteDefinition, type WorkerDefinition } from '../../shared/routes';
 import { TABLE_ACTIONS } from '../../lib/constructs/fleet-function';
 import { API_THROTTLE } from '../../lib/fleetdesk-stack';
+import { STREAM_DISPATCHER } from '../../shared/workers/stream-dispatch';
+import { DESTINATION_ENV } from '../../shared/domain/telemetry/destination-confirmation';
 import { logicalId, resourcesOf, synth, type Synth } from './synth';
 
 type Statement = { Action: string | string[]; Effect: string; Resource: unknown };
@@ -60,17 +62,17 @@ describe('functions from the route table', () => {
   test('exactly one function per route (or per shared functionId), per worker and per IoT ingestion, plus the not-found fallback, and nothing else', () => {
     s.template.resourceCountIs(
       'AWS::Lambda::Function',
-      routeFunctionIds.length + workers.length + iotIngestionIds.length + s3IngestionIds.length + scheduleIds.length + queueWorkerIds.length + 1,
+      routeFunctionIds.length + workers.length + iotIngestionIds.length + s3IngestionIds.length + scheduleIds.length + queueWorkerIds.length + 1 + 1,
     );
     expect([...s.stack.functions.keys()].sort()).toEqual(
-      [...routeFunctionIds, ...workers.map((d) => d.id), ...iotIngestionIds, ...s3IngestionIds, ...scheduleIds, ...queueWorkerIds, notFoundRoute.id].sort(),
+      [...routeFunctionIds, ...workers.map((d) => d.id), ...iotIngestionIds, ...s3IngestionIds, ...scheduleIds, ...queueWorkerIds, notFoundRoute.id, STREAM_DISPATCHER.id].sort(),
     );
   });
 
-  test('the not-found function has no table, no env beyond the defaults and no grant beyond its logs', () => {
-    expect(envOf(notFoundRoute.id)).toEqual({ POWERTOOLS_SERVICE_NAME: 'fleetdesk' });
+  test('the not-found function: the table access and env of the slash-form routes it serves (issue 22 #1), no other grant', () => {
+    expect(Object.keys(envOf(notFoundRoute.id)).sort()).toEqual([DESTINATION_ENV.accounts, 'POWERTOOLS_SERVICE_NAME', ENV.tableName].sort());
     const actions = statementsOf(notFoundRoute.id).flatMap((st) => asArray(st.Action));
-    expect(actions.sort()).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents']);
+    expect(actions.sort()).toEqual([...TABLE_ACTIONS.readwrite, 'dynamodb:Query', 'logs:CreateLogStream', 'logs:PutLogEvents'].sort());
   });
 
   test.each(everyDefinition.map((d) => [d.id, d] as const))('%s has the house defaults and TABLE_NAME (none without table access)', (id, d) => {
@@ -191,30 +193,40 @@ describe('least privilege', () => {
     }
   });
 
-  test('the only SQS grants: each worker and IoT ingestion function to its own failure queue, each IoT rule error action to its queue', () => {
+  test('the only SQS grants: the dispatcher to the workers\' queues, each worker its own queue, each IoT ingestion function to its own failure queue', () => {
     const sqsStatements = Object.values(resourcesOf(s.template, 'AWS::IAM::Policy')).flatMap((p) =>
       (p.Properties as { PolicyDocument: { Statement: Statement[] } }).PolicyDocument.Statement.filter((st) => asArray(st.Action).some((a) => a.startsWith('sqs:'))),
     );
-    expect(sqsStatements).toHaveLength(workers.length + 2 * iotIngestionIds.length + 2 * s3IngestionIds.length + 2 * queueWorkerIds.length + queueFeeders);
+    // Dispatcher: its stream DLQ (1) and one send per worker queue; each worker: consume its queue (1).
+    expect(sqsStatements).toHaveLength(1 + 2 * workers.length + 2 * iotIngestionIds.length + 2 * s3IngestionIds.length + 2 * queueWorkerIds.length + queueFeeders);
     for (const id of iotIngestionIds) {
       const queueArn = { 'Fn::GetAtt': [logicalId(s.stack, s.stack.ingestionQueues.get(id)?.functionFailures.queue.node.defaultChild), 'Arn'] };
       expect(statementsOf(id).filter((st) => asArray(st.Action).some((a) => a.startsWith('sqs:'))).map((st) => st.Resource)).toEqual([queueArn]);
     }
     for (const w of workers) {
-      const dlqId = logicalId(s.stack, s.stack.deadLetterQueues.get(w.id)?.queue.node.defaultChild);
+      const queueId = logicalId(s.stack, s.stack.streamDispatch?.workerQueues.get(w.id)?.queue.node.defaultChild);
       const mine = statementsOf(w.id).filter((st) => asArray(st.Action).some((a) => a.startsWith('sqs:')));
       expect(mine).toHaveLength(1);
-      expect(mine[0]?.Resource).toEqual({ 'Fn::GetAtt': [dlqId, 'Arn'] });
+      expect(mine[0]?.Resource).toEqual({ 'Fn::GetAtt': [queueId, 'Arn'] });
+      expect(asArray(mine[0]?.Action ?? [])).not.toContain('sqs:SendMessage');
     }
+    const dispatcherSqs = statementsOf(STREAM_DISPATCHER.id).filter((st) => asArray(st.Action).some((a) => a.startsWith('sqs:')));
+    expect(dispatcherSqs.map((st) => JSON.stringify(st.Resource)).sort()).toEqual(
+      [
+        ...workers.map((w) => JSON.stringify({ 'Fn::GetAtt': [logicalId(s.stack, s.stack.streamDispatch?.workerQueues.get(w.id)?.queue.node.defaultChild), 'Arn'] })),
+        JSON.stringify({ 'Fn::GetAtt': [logicalId(s.stack, s.stack.streamDispatch?.deadLetterQueue.queue.node.defaultChild), 'Arn'] }),
+      ].sort(),
+    );
   });
 
-  test('workers read exactly this table\'s stream', () => {
+  test('only the dispatcher reads the stream for the workers: exactly this table\'s stream, without ListStreams', () => {
     for (const w of workers) {
-      const onStream = statementsOf(w.id).filter((st) => JSON.stringify(st.Resource).includes('StreamArn'));
-      expect(onStream).toHaveLength(1);
-      expect(onStream[0]?.Resource).toEqual({ 'Fn::GetAtt': [tableId(), 'StreamArn'] });
-      expect(asArray(onStream[0]?.Action ?? []).sort()).toEqual(['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'dynamodb:ListStreams']);
+      expect(statementsOf(w.id).filter((st) => JSON.stringify(st.Resource).includes('StreamArn'))).toEqual([]);
     }
+    const onStream = statementsOf(STREAM_DISPATCHER.id).filter((st) => JSON.stringify(st.Resource).includes('StreamArn'));
+    expect(onStream).toHaveLength(1);
+    expect(onStream[0]?.Resource).toEqual({ 'Fn::GetAtt': [tableId(), 'StreamArn'] });
+    expect(asArray(onStream[0]?.Action ?? []).sort()).toEqual(['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator']);
   });
 });
 
@@ -272,39 +284,42 @@ describe('chat delivery through the table stream (the outbox)', () => {
     expect(routes.find((r) => r.id === 'CreateTicket')?.uses).toContain('chatOutbox');
   });
 
-  test('each worker has a filtered, retried stream event source with partial batch responses and a DLQ', () => {
-    s.template.resourceCountIs('AWS::Lambda::EventSourceMapping', workers.length + 2 * s3IngestionIds.length + queueWorkerIds.length);
+  test('one filtered, retried stream event source (the dispatcher) with partial batch responses and a DLQ; each worker an SQS event source', () => {
+    // The dispatcher's stream, each worker's queue, the backfill function's queue and stream, each queue worker's queue.
+    s.template.resourceCountIs('AWS::Lambda::EventSourceMapping', 1 + workers.length + 2 * s3IngestionIds.length + queueWorkerIds.length);
     const mappings = Object.values(resourcesOf(s.template, 'AWS::Lambda::EventSourceMapping')).map((m) => m.Properties ?? {});
+    const dispatcher = mappings.find((m) => JSON.stringify(m.FunctionName) === JSON.stringify({ Ref: fnLogicalId(STREAM_DISPATCHER.id) }));
+    const dlqId = logicalId(s.stack, s.stack.streamDispatch?.deadLetterQueue.queue.node.defaultChild);
+    expect(dispatcher).toMatchObject({
+      EventSourceArn: { 'Fn::GetAtt': [tableId(), 'StreamArn'] },
+      StartingPosition: 'LATEST',
+      BisectBatchOnFunctionError: true,
+      MaximumRetryAttempts: 5,
+      MaximumRecordAgeInSeconds: 3600,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [dlqId, 'Arn'] } } },
+    });
+    const patterns = (dispatcher?.FilterCriteria as { Filters: { Pattern: string }[] }).Filters.map((f) => JSON.parse(f.Pattern) as unknown);
     for (const w of workers) {
-      const dlqId = logicalId(s.stack, s.stack.deadLetterQueues.get(w.id)?.queue.node.defaultChild);
-      const mapping = mappings.find((m) => JSON.stringify(m.FunctionName) === JSON.stringify({ Ref: fnLogicalId(w.id) }));
-      expect(mapping).toMatchObject({
-        EventSourceArn: { 'Fn::GetAtt': [tableId(), 'StreamArn'] },
-        StartingPosition: 'LATEST',
-        BatchSize: 10,
-        BisectBatchOnFunctionError: true,
-        MaximumRetryAttempts: 5,
-        MaximumRecordAgeInSeconds: 3600,
-        FunctionResponseTypes: ['ReportBatchItemFailures'],
-        DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [dlqId, 'Arn'] } } },
-      });
-      const patterns = (mapping?.FilterCriteria as { Filters: { Pattern: string }[] }).Filters.map((f) => JSON.parse(f.Pattern) as unknown);
       // A list of values means "any of them".
       const newImage = Object.fromEntries(Object.entries(w.filter.newImage).map(([k, v]) => [k, { S: Array.isArray(v) ? v : [v] }]));
-      expect(patterns).toEqual([{ eventName: [w.filter.eventName], dynamodb: { NewImage: newImage } }]);
+      expect(patterns).toContainEqual({ eventName: [w.filter.eventName], dynamodb: { NewImage: newImage } });
+      const mine = mappings.find((m) => JSON.stringify(m.FunctionName) === JSON.stringify({ Ref: fnLogicalId(w.id) }));
+      expect(mine).toMatchObject({
+        EventSourceArn: { 'Fn::GetAtt': [logicalId(s.stack, s.stack.streamDispatch?.workerQueues.get(w.id)?.queue.node.defaultChild), 'Arn'] },
+        FunctionResponseTypes: ['ReportBatchItemFailures'],
+      });
     }
   });
 
-  test('the ChatNotifier is invoked only for INSERTs of tickets that carry the notify marker', () => {
-    const pattern = JSON.parse(
-      (Object.values(resourcesOf(s.template, 'AWS::Lambda::EventSourceMapping'))[0]?.Properties?.FilterCriteria as { Filters: { Pattern: string }[] }).Filters[0]
-        ?.Pattern as string,
-    ) as unknown;
-    expect(pattern).toEqual({ eventName: ['INSERT'], dynamodb: { NewImage: { entity: { S: ['ticket'] }, notify: { S: ['chat'] } } } });
+  test('the ChatNotifier\'s records are INSERTs of tickets that carry the notify marker', () => {
+    expect(workers.find((w) => w.id === 'ChatNotifier')?.filter).toEqual({ eventName: 'INSERT', newImage: { entity: 'ticket', notify: 'chat' } });
   });
 
   test('each dead-letter queue is encrypted, TLS-only and kept 14 days', () => {
     expect(s.stack.deadLetterQueues.size).toBe(workers.length + scheduleIds.length);
+    // Each worker's queue (beside its DLQ) and the dispatcher's DLQ.
+    const dispatchQueues = workers.length + 1;
     for (const [, dlq] of s.stack.deadLetterQueues) {
       const dlqId = logicalId(s.stack, dlq.queue.node.defaultChild);
       expect(resourcesOf(s.template, 'AWS::SQS::Queue')[dlqId]?.Properties).toMatchObject({ SqsManagedSseEnabled: true, MessageRetentionPeriod: 14 * 24 * 3600 });
@@ -315,19 +330,19 @@ describe('chat delivery through the table stream (the outbox)', () => {
         },
       });
     }
-    s.template.resourceCountIs('AWS::SQS::Queue', workers.length + 2 * iotIngestionIds.length + 3 * s3IngestionIds.length + scheduleIds.length + 2 * queueWorkerIds.length);
+    s.template.resourceCountIs('AWS::SQS::Queue', dispatchQueues + workers.length + 2 * iotIngestionIds.length + 3 * s3IngestionIds.length + scheduleIds.length + 2 * queueWorkerIds.length);
   });
 
   test('an errors alarm per function, an API 5xx alarm and a DLQ depth alarm per worker, all to the topic', () => {
     const alarms = Object.values(resourcesOf(s.template, 'AWS::CloudWatch::Alarm')).map((a) => a.Properties ?? {});
     const topicId = Object.keys(resourcesOf(s.template, 'AWS::SNS::Topic'))[0];
     for (const a of alarms) expect(a.AlarmActions).toEqual([{ Ref: topicId }]);
-    for (const id of [...everyDefinition.map((d) => d.id), ...iotIngestionIds, ...s3IngestionIds, ...scheduleIds, ...queueWorkerIds, notFoundRoute.id]) {
+    for (const id of [...everyDefinition.map((d) => d.id), ...iotIngestionIds, ...s3IngestionIds, ...scheduleIds, ...queueWorkerIds, notFoundRoute.id, STREAM_DISPATCHER.id]) {
       expect(alarms.some((a) => a.MetricName === 'Errors' && JSON.stringify(a.Dimensions).includes(`"${fnLogicalId(id)}"`))).toBe(true);
     }
     expect(alarms.some((a) => a.MetricName === '5xx' && a.Namespace === 'AWS/ApiGateway')).toBe(true);
     expect(alarms.filter((a) => a.MetricName === 'ApproximateNumberOfMessagesVisible')).toHaveLength(
-      workers.length + 2 * iotIngestionIds.length + 2 * s3IngestionIds.length + scheduleIds.length + queueWorkerIds.length,
+      1 + workers.length + 2 * iotIngestionIds.length + 2 * s3IngestionIds.length + scheduleIds.length + queueWorkerIds.length,
     );
     s.template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@example.com' });
   });
@@ -407,15 +422,15 @@ describe('route and worker lists of any length', () => {
     small.template.resourceCountIs('AWS::SNS::Subscription', 0);
   });
 
-  test('several workers each get a function, a stream event source and a DLQ', () => {
+  test('several workers each get a function, a queue with its DLQ and an SQS event source; one dispatcher reads the stream', () => {
     const filter = { eventName: 'INSERT', newImage: { entity: 'device' } } as const;
     const extra: WorkerDefinition[] = [
       { id: 'WorkerA', entry: 'functions/http/device/get-device.ts', source: 'tableStream', filter, table: 'read' },
       { id: 'WorkerB', entry: 'functions/http/device/get-device.ts', source: 'tableStream', filter, table: 'readwrite' },
     ];
     const two = synth({}, { routes: [], workers: extra, ingestion: [], schedules: [], queueWorkers: [] });
-    two.template.resourceCountIs('AWS::Lambda::Function', 3);
-    two.template.resourceCountIs('AWS::Lambda::EventSourceMapping', 2);
-    two.template.resourceCountIs('AWS::SQS::Queue', 2);
+    two.template.resourceCountIs('AWS::Lambda::Function', 4); // two workers, the dispatcher, the not-found fallback
+    two.template.resourceCountIs('AWS::Lambda::EventSourceMapping', 3); // the dispatcher's stream, each worker's queue
+    two.template.resourceCountIs('AWS::SQS::Queue', 5); // each worker's queue and DLQ, the dispatcher's DLQ
   });
 });

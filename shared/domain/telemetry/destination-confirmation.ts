@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { documentClient, tableName } from '../../db/client';
 import { keys } from '../../db/keys';
@@ -24,6 +24,25 @@ const CONFIRMATION_TTL_SECONDS = 30 * 86_400;
 /** The most confirmations `iot confirmations` lists (newest first is not needed: they expire). */
 const CONFIRMATIONS_LIST_MAX = 100;
 
+/**
+ * `IOT_DESTINATION_ACCOUNTS`: the accounts (comma-separated) whose destination ARNs are accepted,
+ * set by the stack to this deployment's account plus `-c iotConnectorAccounts`. Anyone can POST a
+ * confirmation without a key; a destination of any other account is not ours to confirm, is never
+ * stored, and gets the route's 401. Unset (the local stack, which has no AWS account) accepts any.
+ */
+export const DESTINATION_ENV = { accounts: 'IOT_DESTINATION_ACCOUNTS' } as const;
+
+function acceptedAccounts(): Set<string> | undefined {
+  const raw = process.env[DESTINATION_ENV.accounts];
+  return raw === undefined || raw.trim() === '' ? undefined : new Set(raw.split(',').map((a) => a.trim()));
+}
+
+/** The account of a destination ARN (`arn:<partition>:iot:<region>:<account>:ruledestination/…`). */
+const accountOf = (arn: string) => arn.split(':')[4] ?? '';
+
+/** The item of one destination: the key is the ARN's hash, so a repeated confirmation overwrites, never adds. */
+const confirmationKey = (arn: string) => keys.destinationConfirmation(createHash('sha256').update(arn).digest('hex'));
+
 export interface DestinationConfirmation {
   arn: string;
   enableUrl: string;
@@ -42,6 +61,8 @@ export function readConfirmation(event: APIGatewayProxyEventV2): DestinationConf
   const typed = messageType === CONFIRMATION_MESSAGE_TYPE || event.headers?.[MESSAGE_TYPE_HEADER] === CONFIRMATION_MESSAGE_TYPE;
   if (!typed || typeof arn !== 'string' || typeof enableUrl !== 'string') return undefined;
   if (!DESTINATION_ARN.test(arn) || enableUrl.length > MAX_FIELD_CHARS) return undefined;
+  const accounts = acceptedAccounts();
+  if (accounts && !accounts.has(accountOf(arn))) return undefined;
   return { arn, enableUrl };
 }
 
@@ -73,7 +94,7 @@ export async function handleConfirmation(confirmation: DestinationConfirmation, 
     new PutCommand({
       TableName: tableName(),
       Item: {
-        ...keys.destinationConfirmation(createHash('sha256').update(confirmation.arn).digest('hex')),
+        ...confirmationKey(confirmation.arn),
         entity: 'destinationConfirmation',
         arn: confirmation.arn,
         // Kept for the operator to visit by hand when it was not confirmed here.
@@ -93,16 +114,34 @@ export async function answerDestinationConfirmation(event: APIGatewayProxyEventV
   return confirmation ? handleConfirmation(confirmation) : undefined;
 }
 
-/** Recorded destination confirmations, up to 100 (operator CLI `iot confirmations`); an unconfirmed one's enableUrl can be visited by hand. */
-export async function listDestinationConfirmations() {
-  const out = await documentClient().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk',
-      FilterExpression: 'expiresAt > :now',
-      ExpressionAttributeValues: { ':pk': keys.destinationConfirmationPartition, ':now': Math.floor(Date.now() / 1000) },
-      Limit: CONFIRMATIONS_LIST_MAX,
-    }),
-  );
-  return (out.Items ?? []).map(({ arn, enableUrl, status, receivedAt }) => ({ arn, enableUrl, status, receivedAt }));
+/**
+ * Recorded destination confirmations that have not expired, up to 100 (operator CLI `iot confirmations`);
+ * an unconfirmed one's enableUrl can be visited by hand. The expiry filter is applied page by page until
+ * 100 match or the partition ends (a `Limit` on the query would cut before the filter, so expired items
+ * could hide live ones). With `arn`, that destination's own record, read by its key: no number of other
+ * confirmations can hide it.
+ */
+export async function listDestinationConfirmations(options: { arn?: string } = {}) {
+  const now = Math.floor(Date.now() / 1000);
+  const view = ({ arn, enableUrl, status, receivedAt }: Record<string, unknown>) => ({ arn, enableUrl, status, receivedAt });
+  if (options.arn !== undefined) {
+    const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: confirmationKey(options.arn) }));
+    return out.Item && Number(out.Item.expiresAt) > now ? [view(out.Item)] : [];
+  }
+  const found: Record<string, unknown>[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const out = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk',
+        FilterExpression: 'expiresAt > :now',
+        ExpressionAttributeValues: { ':pk': keys.destinationConfirmationPartition, ':now': now },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    found.push(...(out.Items ?? []));
+    startKey = out.LastEvaluatedKey;
+  } while (startKey && found.length < CONFIRMATIONS_LIST_MAX);
+  return found.slice(0, CONFIRMATIONS_LIST_MAX).map(view);
 }
