@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../../db/client';
+import { utf8Bytes } from '../../db/key-limits';
 import { keys, SK } from '../../db/keys';
 import { batchGet, chunkForTransactions, queryPartition, transactWrite, transactWriteEach } from '../../db/operations';
 import type { Device } from './device.schema';
@@ -124,7 +125,9 @@ export async function replaceMetadata(
   updates: { identifier: string; propertiesJson: string }[],
   now: string,
 ): Promise<void> {
-  const chunks = chunkForTransactions(updates, (u) => u.propertiesJson.length + u.identifier.length * 3 + 200);
+  // Sized in UTF-8 bytes, as DynamoDB counts the 4 MB: string length undercounts non-ASCII text
+  // threefold (75 x 64 KB of CJK formed one 4.9 MB transaction).
+  const chunks = chunkForTransactions(updates, (u) => utf8Bytes(u.propertiesJson) + utf8Bytes(u.identifier) * 3 + 200);
   // Chunks touch disjoint devices, so they can commit side by side; a retry of the whole call is safe.
   await Promise.all(
     chunks.map((chunk) =>
