@@ -47,25 +47,38 @@ export interface DetectionResult {
   resolved: string[];
 }
 
-/** The device's records of one lane after `lastTs` (and not older than 24 h), merged per timestamp, oldest first. */
+/**
+ * The device's records of one lane after `lastTs` (and not older than 24 h), merged per timestamp,
+ * oldest first. Records of both lanes share the partition, so a page may hold none of this lane
+ * (a device reporting every minute puts 500 device records before the sync's one crash record):
+ * it keeps paging until the lane has records or the window ends, never stopping on a page of the
+ * other lane while more exist.
+ */
 async function newRecords(organizationId: string, identifier: string, lane: DetectionLane, lastTs: number | null, now: number): Promise<{ points: TelemetryPoint[]; hasMore: boolean }> {
   const from = Math.max(lastTs ?? 0, now - MAX_RECORD_AGE_MS);
-  const page = await queryRecords(organizationId, identifier, {
-    lowSk: lastTs !== null && lastTs >= now - MAX_RECORD_AGE_MS ? `${iso(lastTs)}#~` : iso(from),
-    highSk: '9999-12-31T23:59:59.999Z#~',
-    ascending: true,
-    limit: RECORDS_PER_ROUND,
-    nowEpochSeconds: Math.floor(now / 1000),
-  });
   const byTime = new Map<number, TelemetryPoint>();
-  for (const record of page.records) {
-    if (laneOf(record.source) !== lane) continue;
-    const t = Date.parse(record.timestamp);
-    const point = byTime.get(t) ?? { t, m: {} };
-    Object.assign(point.m, record.measurements);
-    byTime.set(t, point);
-  }
-  return { points: [...byTime.values()], hasMore: page.hasMore };
+  let afterSk: string | undefined;
+  let hasMore: boolean;
+  do {
+    const page = await queryRecords(organizationId, identifier, {
+      lowSk: lastTs !== null && lastTs >= now - MAX_RECORD_AGE_MS ? `${iso(lastTs)}#~` : iso(from),
+      highSk: '9999-12-31T23:59:59.999Z#~',
+      ascending: true,
+      limit: RECORDS_PER_ROUND,
+      afterSk,
+      nowEpochSeconds: Math.floor(now / 1000),
+    });
+    for (const record of page.records) {
+      if (laneOf(record.source) !== lane) continue;
+      const t = Date.parse(record.timestamp);
+      const point = byTime.get(t) ?? { t, m: {} };
+      Object.assign(point.m, record.measurements);
+      byTime.set(t, point);
+    }
+    hasMore = page.hasMore;
+    afterSk = page.records.at(-1)?.sk;
+  } while (byTime.size === 0 && hasMore && afterSk !== undefined);
+  return { points: [...byTime.values()], hasMore };
 }
 
 /** Evaluates on a copy, shrinking the slice of records until its writes fit one transaction. */
