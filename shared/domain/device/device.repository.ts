@@ -72,7 +72,9 @@ export async function upsertDevice(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.device(organizationId, input.identifier),
-        UpdateExpression: `SET ${sets.join(', ')}`,
+        // Any later write clears the creation tag: a device another request answered "updated" for
+        // is no longer one a failed assignment may take back (its compensation is conditioned on the tag).
+        UpdateExpression: `SET ${sets.join(', ')} REMOVE createdBy`,
         ConditionExpression: input.type === undefined ? 'attribute_exists(pk)' : undefined,
         ExpressionAttributeNames: input.type !== undefined ? { '#type': 'type' } : undefined,
         ExpressionAttributeValues: values,
@@ -136,7 +138,7 @@ export async function replaceMetadata(
         Update: {
           TableName: tableName(),
           Key: keys.device(organizationId, u.identifier),
-          UpdateExpression: 'SET propertiesJson = :props, updatedAt = :now',
+          UpdateExpression: 'SET propertiesJson = :props, updatedAt = :now REMOVE createdBy',
           ConditionExpression: 'attribute_exists(pk)',
           ExpressionAttributeValues: { ':props': u.propertiesJson, ':now': now },
         },
@@ -190,7 +192,8 @@ const COMPENSATION_CONCURRENCY = 25;
 /**
  * Compensation: deletes the devices among `identifiers` that operation `createdBy` created
  * (`createdBy` tag `createDevicesIfMissing` wrote, checked in the Delete's condition), unless
- * another request linked an owner to one meanwhile: that device is in use and stays.
+ * another request linked an owner to one meanwhile, or wrote it (every later write of the device
+ * item removes the tag, atomically with that write): that device is in use and stays.
  */
 export async function deleteDevicesCreatedBy(organizationId: string, identifiers: string[], createdBy: string): Promise<void> {
   if (identifiers.length === 0) return;
