@@ -209,7 +209,8 @@ export const workers: readonly WorkerDefinition[] = [
 /** Timed functions; the CDK stack gives each an EventBridge schedule, the local stack a timer. */
 export const schedules: readonly ScheduleDefinition[] = [
   // Devices silent for longer than their own cadence explains: dropout incidents (docs/anomaly-detection.md).
-  { id: 'DropoutSweep', entry: 'functions/schedules/dropout-sweep.ts', everyMinutes: 5, table: 'readwrite', uses: ['chatOutbox', 'classifier'] },
+  // In AWS it fans out one job per organization to the DropoutSweep queue (issue 23 #2); locally it sweeps in process.
+  { id: 'DropoutSweep', entry: 'functions/schedules/dropout-sweep.ts', everyMinutes: 5, feeds: 'DropoutSweepWorker', table: 'readwrite', uses: ['chatOutbox', 'classifier'] },
   // Crash-reporting sync (issue 11): one job per organization with a connector, to the ConnectorSync queue.
   // Locally (no queue) it syncs in process, once per sync window per organization.
   {
@@ -227,6 +228,8 @@ export const schedules: readonly ScheduleDefinition[] = [
 export const queueWorkers: readonly QueueWorkerDefinition[] = [
   // One organization's crash-reporting sync per message; continues itself with a follow-up message when out of time.
   { id: 'ConnectorSync', entry: 'functions/workers/connector-sync.ts', source: 'queue', queueUrlEnv: 'CONNECTOR_SYNC_QUEUE_URL', table: 'readwrite', timeoutSeconds: 300, maxReceiveCount: 3, uses: ['connectorToken'] },
+  // One organization's dropout sweep per message; a device that fails is skipped, then fails the message (DLQ + alarm).
+  { id: 'DropoutSweepWorker', entry: 'functions/workers/dropout-sweep.ts', source: 'queue', queueUrlEnv: 'DROPOUT_SWEEP_QUEUE_URL', table: 'readwrite', timeoutSeconds: 300, maxReceiveCount: 3, uses: ['chatOutbox', 'classifier'] },
 ];
 
 /**

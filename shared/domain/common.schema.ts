@@ -92,7 +92,9 @@ export function findMalformedTextField(body: unknown): string | undefined {
       if (typeof node === 'string') {
         if (!isWellFormedText(node)) return field;
       } else if (Array.isArray(node)) {
-        stack.push(...node);
+        // A loop, not `push(...node)`: spreading a very wide array (300k elements) exceeds the
+        // engine's argument limit and throws RangeError (a 500) before validation can answer.
+        for (const child of node) stack.push(child);
       } else if (node !== null && typeof node === 'object') {
         for (const [key, child] of Object.entries(node)) {
           if (!isWellFormedText(key)) return field;

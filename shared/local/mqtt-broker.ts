@@ -1,6 +1,8 @@
 import { createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { Aedes, type Client } from 'aedes';
+import { hashApiKey } from '../domain/organization/api-key';
+import { findOrgByKeyHash } from '../domain/organization/organization.repository';
 import { authenticate } from '../domain/organization/organization.service';
 import type { OrgContext } from '../domain/organization/organization.schema';
 import { parseTelemetryTopic, type IotTelemetryEvent } from '../domain/telemetry/mqtt';
@@ -10,7 +12,7 @@ import { createAsyncInvoker } from './async-invoker';
 /**
  * The local stand-in for IoT Core: an MQTT broker (aedes) where a client signs in with any
  * username and its organization's API key as password, may publish only to its own
- * organization's telemetry topics, and whose messages reach the same ingestion handler the
+ * organization's telemetry topics and only while that key is current (re-checked on every publish), and whose messages reach the same ingestion handler the
  * topic rule invokes in AWS, with the rule's event shape. Like Lambda's asynchronous invocation,
  * a handler that throws is retried twice; then the event and the error go to a dead-letter file.
  */
@@ -34,7 +36,18 @@ export interface MqttBroker {
   close: () => Promise<void>;
 }
 
-const orgs = new WeakMap<Client, OrgContext>();
+/** A signed-in client's organization and the hash of the key it signed in with. */
+const sessions = new WeakMap<Client, { org: OrgContext; keyHash: string }>();
+
+/**
+ * Whether the key a session signed in with is still the organization's key: one consistent
+ * GetItem of the key item (what an HTTP request's authentication costs), so a `key regenerate`
+ * in another process revokes open sessions at their next publish, as it revokes HTTP callers.
+ */
+async function keyStillValid(session: { org: OrgContext; keyHash: string }): Promise<boolean> {
+  const current = await findOrgByKeyHash(session.keyHash);
+  return current?.organizationId === session.org.organizationId;
+}
 
 export async function startMqttBroker(options: MqttBrokerOptions): Promise<MqttBroker> {
   const iot = ingestion.find((i) => i.source === 'iotRule');
@@ -48,22 +61,35 @@ export async function startMqttBroker(options: MqttBrokerOptions): Promise<MqttB
 
   const broker = await Aedes.createBroker({
     authenticate: (client, _username, password, done) => {
-      authenticate(password?.toString('utf8'))
+      const key = password?.toString('utf8');
+      authenticate(key)
         .then((org) => {
-          orgs.set(client, org);
+          sessions.set(client, { org, keyHash: hashApiKey((key ?? '').trim()) });
           done(null, true);
         })
         .catch(() => done(Object.assign(new Error('Bad username or password'), { returnCode: BAD_USERNAME_OR_PASSWORD }), false));
     },
     // Only the client's own organization's telemetry topics, as the IoT policy allows in AWS.
+    // The key is checked again on every publish: a session whose key was regenerated is refused,
+    // which makes aedes close it (MQTT 3.1.1 has no negative PUBACK).
     authorizePublish: (client, packet, callback) => {
-      const org = client ? orgs.get(client) : undefined;
+      const session = client ? sessions.get(client) : undefined;
       const target = parseTelemetryTopic(packet.topic);
-      if (!org || !target || target.organizationId !== org.organizationId) {
-        callback(Object.assign(new Error('Not authorized'), { returnCode: NOT_AUTHORIZED }));
+      const refuse = () => callback(Object.assign(new Error('Not authorized'), { returnCode: NOT_AUTHORIZED }));
+      if (!session || !target || target.organizationId !== session.org.organizationId) {
+        refuse();
         return;
       }
-      callback(null);
+      keyStillValid(session)
+        .then((valid) => {
+          if (valid) {
+            callback(null);
+            return;
+          }
+          if (client) sessions.delete(client);
+          refuse();
+        })
+        .catch(() => refuse());
     },
     // Devices only publish; nothing here is meant to be read back over MQTT.
     authorizeSubscribe: (_client, _subscription, callback) => callback(Object.assign(new Error('Not authorized'), { returnCode: NOT_AUTHORIZED })),

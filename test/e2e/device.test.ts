@@ -169,6 +169,18 @@ describe('POST /device/bulk-metadata (spec 4.2)', () => {
     expect((await api.get('/device/B-1', key)).body).toEqual(before);
   });
 
+  it('75 devices x 64 KB of CJK metadata (valid, ~4.9 MB of UTF-8) succeed: chunks are sized in bytes (issue 23 #5)', async () => {
+    const { apiKey } = await newOrg();
+    const ids = Array.from({ length: 75 }, (_, i) => `CJK-${i}`);
+    for (const identifier of ids) await api.post('/device', apiKey, { identifier, type: 'sensor' });
+    // 21,842 three-byte characters: 65,534 bytes of JSON, just under the metadata limit.
+    const metadata = (i: number) => ({ t: `${'漢'.repeat(21_841)}${i % 10}` });
+    const res = await api.post('/device/bulk-metadata', apiKey, { devices: Object.fromEntries(ids.map((id, i) => [id, metadata(i)])) });
+    expect(res.status).toBe(200);
+    expect(res.body.updated).toBe(75);
+    expect((await api.get('/device/CJK-74', apiKey)).body.properties).toEqual(metadata(74));
+  }, 60_000);
+
   it('400 Invalid JSON payload for malformed JSON and non-object bodies', async () => {
     for (const raw of ['{"devices":', '[]', '1']) {
       expect(await api.post('/device/bulk-metadata', key, raw)).toEqual({ status: 400, body: { error: 'Invalid JSON payload' } });

@@ -108,6 +108,9 @@ class Deep {
 }
 const deep = fc.tuple(fc.integer({ min: 30, max: 6000 }), fc.boolean()).map(([levels, arrays]) => new Deep(levels, arrays));
 
+/** A very wide array (issue 23 #7: 300k elements once threw RangeError, a 500 on every route), written out as text. */
+const wideArray = fc.constantFrom(150_000, 300_000).map((n) => `[${'1,'.repeat(n - 1)}1]`);
+
 /** JSON text of a generated value; `Deep` markers become their nesting. */
 function toJson(value: unknown): string {
   if (value instanceof Deep) {
@@ -197,6 +200,7 @@ function body(seeds: Seeds): fc.Arbitrary<string | undefined> {
     // A `__proto__` key only survives as raw JSON text (JSON.parse makes it an own property).
     { weight: 1, arbitrary: jsonValue(seeds).map((v) => `{"__proto__":${toJson(v)},"constructor":{"prototype":{"x":1}}}`) },
     { weight: 1, arbitrary: jsonValue(seeds).map(toJson) },
+    { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...FIELD_NAMES), wideArray).map(([k, wide]) => `{${JSON.stringify(k)}:${wide}}`) },
     { weight: 1, arbitrary: fc.oneof(fc.string({ unit: 'binary', maxLength: 40 }), fc.constant(undefined)) },
   );
 }

@@ -75,6 +75,31 @@ describe('issue 7 regressions: bad input is a 400 naming the field, never a 500'
     });
   });
 
+  describe('issue 23 #7: very wide JSON arrays', () => {
+    // 300k elements in a ~600 KB body: the body walk spread the array onto the call stack and threw RangeError (500).
+    const wide = `[${'1,'.repeat(299_999)}1]`;
+
+    it('a 300k-element array in properties is a 400, nothing stored', async () => {
+      const before = await tableItems();
+      expect(await api.post('/device', key, `{"identifier":"WIDE-1","type":"t","properties":{"a":${wide}}}`)).toEqual({
+        status: 400,
+        body: { error: 'properties must be at most 65536 bytes of JSON' },
+      });
+      expect(await tableItems()).toEqual(before);
+    });
+
+    it('a 300k-element array as a top-level field is a 400 on every kind of route, MCP included', async () => {
+      expect((await api.post('/device/bulk-metadata', key, `{"devices":${wide}}`)).status).toBe(400);
+      expect((await api.post('/customer/createOrUpdateCustomer', key, `{"email":${wide}}`)).status).toBe(400);
+      const mcp = await api.call('POST', '/api/mcp', {
+        apiKey: key,
+        headers: { accept: 'application/json, text/event-stream' },
+        body: `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x","arguments":{"a":${wide}}}}`,
+      });
+      expect(mcp.status).toBeLessThan(500);
+    });
+  });
+
   describe('class 3: limits counted in key bytes', () => {
     const max = KEY_PART_MAX_BYTES.deviceIdentifier;
 

@@ -8,6 +8,7 @@ import { newOrg } from '../support/orgs';
 import { startMqttBroker, type MqttBroker } from '../../shared/local/mqtt-broker';
 import { listRejectedMessages } from '../../shared/domain/telemetry/telemetry.repository';
 import { telemetryTopic } from '../../shared/domain/telemetry/mqtt';
+import { regenerateApiKey } from '../../shared/domain/organization/organization.service';
 
 useTestTable();
 const api = useLocalApi();
@@ -64,6 +65,31 @@ describe('local MQTT broker', () => {
     await broker.idle();
     expect((await api.get('/device/X-1/telemetry/latest', theirs.apiKey)).status).toBe(404);
     expect((await api.get('/device/X-1/telemetry/latest', mine.apiKey)).status).toBe(404);
+  });
+
+  it('a regenerated key disconnects an open session at its next publish; nothing more is stored (issue 23 #9)', async () => {
+    const { org, apiKey } = await newOrg();
+    await api.post('/device', apiKey, { identifier: 'M-ROT', type: 'sensor' });
+    const client = await connect(apiKey);
+    await client.publishAsync(telemetryTopic(org.organizationId, 'M-ROT'), JSON.stringify({ temperature: 1 }), { qos: 1 });
+    await broker.idle();
+    const { apiKey: fresh } = await regenerateApiKey(org.organizationId);
+    const closed = new Promise<string>((resolve) => client.once('close', () => resolve('closed')));
+    const acked = client.publishAsync(telemetryTopic(org.organizationId, 'M-ROT'), JSON.stringify({ temperature: 2 }), { qos: 1 }).then(
+      () => 'acked',
+      () => 'failed',
+    );
+    expect(await Promise.race([closed, acked])).toBe('closed');
+    client.end(true);
+    await broker.idle();
+    const latest = await api.get('/device/M-ROT/telemetry/latest', fresh);
+    expect(latest.body).toMatchObject({ measurements: { temperature: { value: 1 } } });
+    // The new key signs in and publishes.
+    const again = await connect(fresh);
+    await again.publishAsync(telemetryTopic(org.organizationId, 'M-ROT'), JSON.stringify({ temperature: 3 }), { qos: 1 });
+    await again.endAsync();
+    await broker.idle();
+    expect((await api.get('/device/M-ROT/telemetry/latest', fresh)).body).toMatchObject({ measurements: { temperature: { value: 3 } } });
   });
 
   it('keeps a malformed message with its reason and stores nothing', async () => {

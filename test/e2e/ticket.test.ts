@@ -66,6 +66,7 @@ describe('POST /ticket/createTicket (spec 4.10)', () => {
         deviceIdentifier: null,
         incidentId: null,
         owners: [],
+        ownerCount: 0,
         // Written after the response by the TicketDiagnosis stream worker (issue 11); this test server runs no stream.
         diagnosis: { status: 'pending', summary: '', findings: [], generatedAt: null, generator: null },
       },
@@ -210,6 +211,7 @@ describe('GET /ticket/{ticketId}', () => {
           deviceIdentifier: null,
           incidentId: null,
           owners: [],
+          ownerCount: 0,
           diagnosis: { status: 'pending', summary: '', findings: [], generatedAt: null, generator: null },
         },
       });

@@ -256,6 +256,27 @@ describe('crash-reporting connector (fake Memfault)', () => {
       }
     }, 30_000);
 
+    it('a table failure in the sync fails the message, so SQS retries it and then dead-letters it (issue 23 #10)', async () => {
+      setJobQueue(null);
+      // The table refuses every write for SYNC-1 (its crash record and its connection); reads and other devices work.
+      const client = documentClient();
+      const send = client.send.bind(client) as (command: unknown) => Promise<unknown>;
+      const spy = jest.spyOn(client, 'send').mockImplementation(((command: { constructor: { name: string }; input: unknown }) => {
+        const write = !/^(Get|BatchGet|Query|Scan)Command$/.test(command.constructor.name);
+        if (write && JSON.stringify(command.input).includes('SYNC-1')) return Promise.reject(new Error('ProvisionedThroughputExceededException'));
+        return send(command);
+      }) as never);
+      try {
+        const window = new Date(Math.floor(Date.now() / 900_000) * 900_000 - 900_000).toISOString();
+        await expect(syncOrganization(orgId, { window })).rejects.toThrow('ProvisionedThroughputExceededException');
+        const out = await syncWorker({ Records: [{ messageId: 'm-table', body: JSON.stringify({ organizationId: orgId, window }) } as never] });
+        expect(out).toEqual({ batchItemFailures: [{ itemIdentifier: 'm-table' }] });
+      } finally {
+        spy.mockRestore();
+        setJobQueue(undefined);
+      }
+    }, 30_000);
+
     it('locally (no queue) the schedule syncs each organization once per window', async () => {
       setJobQueue(null);
       try {

@@ -66,4 +66,12 @@ describe('schema helpers', () => {
     expect(findMalformedTextField({ ['k\ud800']: 1 })).toBe('request body');
     expect(findMalformedTextField({ a: ['😀', { b: 'ok' }] })).toBeUndefined();
   });
+
+  it('walks very wide arrays without spreading them onto the call stack (issue 23 #7)', () => {
+    // 300k elements (a ~600 KB body): `push(...array)` threw RangeError here, a 500 on every route.
+    const wide = new Array<unknown>(300_000).fill(1);
+    wide[299_999] = 'a\udc00';
+    expect(findMalformedTextField({ properties: wide })).toBe('properties');
+    expect(findMalformedTextField({ properties: new Array<unknown>(300_000).fill('ok') })).toBeUndefined();
+  });
 });

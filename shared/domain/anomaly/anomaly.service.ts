@@ -2,6 +2,8 @@ import { TransactionConditionFailed, TRANSACTION_ITEM_LIMIT } from '../../db/ope
 import { fitsKeyPart } from '../common.schema';
 import { DEVICE_NOT_FOUND } from '../device/device.schema';
 import { BadRequestError, NotFoundError } from '../errors';
+import { logger } from '../../logging/logger';
+import { jobSenderFromEnv, type JobSender } from '../../workers/sqs-jobs';
 import { listOrganizations } from '../organization/organization.service';
 import type { OrgContext } from '../organization/organization.schema';
 import { queryRecords } from '../telemetry/telemetry.repository';
@@ -47,25 +49,38 @@ export interface DetectionResult {
   resolved: string[];
 }
 
-/** The device's records of one lane after `lastTs` (and not older than 24 h), merged per timestamp, oldest first. */
+/**
+ * The device's records of one lane after `lastTs` (and not older than 24 h), merged per timestamp,
+ * oldest first. Records of both lanes share the partition, so a page may hold none of this lane
+ * (a device reporting every minute puts 500 device records before the sync's one crash record):
+ * it keeps paging until the lane has records or the window ends, never stopping on a page of the
+ * other lane while more exist.
+ */
 async function newRecords(organizationId: string, identifier: string, lane: DetectionLane, lastTs: number | null, now: number): Promise<{ points: TelemetryPoint[]; hasMore: boolean }> {
   const from = Math.max(lastTs ?? 0, now - MAX_RECORD_AGE_MS);
-  const page = await queryRecords(organizationId, identifier, {
-    lowSk: lastTs !== null && lastTs >= now - MAX_RECORD_AGE_MS ? `${iso(lastTs)}#~` : iso(from),
-    highSk: '9999-12-31T23:59:59.999Z#~',
-    ascending: true,
-    limit: RECORDS_PER_ROUND,
-    nowEpochSeconds: Math.floor(now / 1000),
-  });
   const byTime = new Map<number, TelemetryPoint>();
-  for (const record of page.records) {
-    if (laneOf(record.source) !== lane) continue;
-    const t = Date.parse(record.timestamp);
-    const point = byTime.get(t) ?? { t, m: {} };
-    Object.assign(point.m, record.measurements);
-    byTime.set(t, point);
-  }
-  return { points: [...byTime.values()], hasMore: page.hasMore };
+  let afterSk: string | undefined;
+  let hasMore: boolean;
+  do {
+    const page = await queryRecords(organizationId, identifier, {
+      lowSk: lastTs !== null && lastTs >= now - MAX_RECORD_AGE_MS ? `${iso(lastTs)}#~` : iso(from),
+      highSk: '9999-12-31T23:59:59.999Z#~',
+      ascending: true,
+      limit: RECORDS_PER_ROUND,
+      afterSk,
+      nowEpochSeconds: Math.floor(now / 1000),
+    });
+    for (const record of page.records) {
+      if (laneOf(record.source) !== lane) continue;
+      const t = Date.parse(record.timestamp);
+      const point = byTime.get(t) ?? { t, m: {} };
+      Object.assign(point.m, record.measurements);
+      byTime.set(t, point);
+    }
+    hasMore = page.hasMore;
+    afterSk = page.records.at(-1)?.sk;
+  } while (byTime.size === 0 && hasMore && afterSk !== undefined);
+  return { points: [...byTime.values()], hasMore };
 }
 
 /** Evaluates on a copy, shrinking the slice of records until its writes fit one transaction. */
@@ -178,22 +193,84 @@ async function checkSilence(organizationId: string, identifier: string, watchedD
   throw new Error(`Anomaly state of ${identifier} kept changing under ${MAX_CONFLICTS} attempts`);
 }
 
+/** The queue URL variable of the DropoutSweepWorker queue worker (shared/routes.ts `queueWorkers`). */
+export const SWEEP_QUEUE_URL_ENV = 'DROPOUT_SWEEP_QUEUE_URL';
+
+/** One organization's sweep, as a queue message: `at` is the schedule's clock, so a redelivery sweeps the same moment. */
+export interface SweepJob {
+  organizationId: string;
+  at: string;
+}
+
+/** Parses a sweep queue message; throws on anything else (the message then goes to the DLQ). */
+export function parseSweepJob(body: string): SweepJob {
+  const job = JSON.parse(body) as Partial<SweepJob>;
+  if (typeof job.organizationId !== 'string' || typeof job.at !== 'string' || Number.isNaN(Date.parse(job.at))) throw new Error('not a sweep job');
+  return { organizationId: job.organizationId, at: new Date(job.at).toISOString() };
+}
+
+/** What sweeping one organization did; `failed` devices were logged and skipped, `deferred` ones left for the next run. */
+export interface OrganizationSweep {
+  checked: number;
+  opened: number;
+  failed: number;
+  deferred: number;
+}
+
 /**
- * The dropout sweep (EventBridge schedule; `admin monitor sweep`; every minute locally): for each
- * organization (or one), the devices whose watch entry is due, each checked against its state.
+ * One organization's due devices, each checked against its state. Isolated per device: a device
+ * that cannot be checked (its ticket cannot be written, its state is corrupt, a table error) is
+ * logged as `dropout check failed`, counted in `failed` and skipped, and the others go on. Past
+ * `deadline` (epoch ms) no new device is started: they stay due for the next run (`deferred`).
  */
-export async function sweepDropouts(options: { now?: number; organizationId?: string } = {}) {
-  const now = options.now ?? Date.now();
-  const orgIds = options.organizationId ? [options.organizationId] : (await listOrganizations()).map((o) => o.organizationId);
-  let checked = 0;
-  let opened = 0;
-  for (const org of orgIds) {
-    for (const watch of await repo.dueWatches(org, iso(now))) {
-      checked++;
-      if (await checkSilence(org, watch.identifier, watch.due, now)) opened++;
+export async function sweepOrganization(organizationId: string, now: number, deadline?: number): Promise<OrganizationSweep> {
+  const result: OrganizationSweep = { checked: 0, opened: 0, failed: 0, deferred: 0 };
+  const due = await repo.dueWatches(organizationId, iso(now));
+  for (const [i, watch] of due.entries()) {
+    if (deadline !== undefined && Date.now() > deadline) {
+      result.deferred = due.length - i;
+      break;
+    }
+    result.checked++;
+    try {
+      if (await checkSilence(organizationId, watch.identifier, watch.due, now)) result.opened++;
+    } catch (error) {
+      result.failed++;
+      logger.error('dropout check failed; device skipped', { organizationId, identifier: watch.identifier, error: String(error) });
     }
   }
-  return { organizations: orgIds.length, checked, opened, at: iso(now) };
+  return result;
+}
+
+/**
+ * The dropout sweep (EventBridge schedule; `admin monitor sweep`; every minute locally). With the
+ * DropoutSweepWorker queue (AWS) and no `organizationId`, it only fans out: one job per organization,
+ * so one organization's backlog or failure never delays another's (the worker then fails its job
+ * when a device failed: SQS retries it, then dead-letters it, and the DLQ alarms). Without a
+ * queue (local stack, the CLI) it sweeps each organization (or one) in process, each isolated:
+ * a failing organization is logged, counted and skipped.
+ */
+export async function sweepDropouts(options: { now?: number; organizationId?: string; queue?: JobSender<SweepJob> | null } = {}) {
+  const now = options.now ?? Date.now();
+  const orgIds = options.organizationId ? [options.organizationId] : (await listOrganizations()).map((o) => o.organizationId);
+  const queue = options.organizationId ? undefined : options.queue === undefined ? jobSenderFromEnv<SweepJob>(SWEEP_QUEUE_URL_ENV) : (options.queue ?? undefined);
+  const totals = { organizations: orgIds.length, checked: 0, opened: 0, failed: 0, failedOrganizations: 0, enqueued: 0, at: iso(now) };
+  if (queue) {
+    await queue.send(orgIds.map((organizationId) => ({ organizationId, at: iso(now) })));
+    return { ...totals, enqueued: orgIds.length };
+  }
+  for (const organizationId of orgIds) {
+    try {
+      const swept = await sweepOrganization(organizationId, now);
+      totals.checked += swept.checked;
+      totals.opened += swept.opened;
+      totals.failed += swept.failed;
+    } catch (error) {
+      totals.failedOrganizations++;
+      logger.error('dropout sweep of an organization failed; skipped', { organizationId, error: String(error) });
+    }
+  }
+  return totals;
 }
 
 // --- GET /device/{identifier}/incidents ---------------------------------------------------------

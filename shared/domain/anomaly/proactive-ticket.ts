@@ -9,7 +9,7 @@ import type { ChatNotificationJob } from '../ticket/notification/chat-message';
 import { chatDeliveredByStream, deliverInProcess } from '../ticket/notification/dispatch';
 import { route } from '../ticket/routing';
 import { ticketWriteItems, type StoredTicket } from '../ticket/ticket.repository';
-import { TITLE_MAX, type Priority } from '../ticket/ticket.schema';
+import { TICKET_OWNERS_MAX, TITLE_MAX, type Priority } from '../ticket/ticket.schema';
 import type { NewIncident } from './device-evaluation';
 
 /**
@@ -73,8 +73,10 @@ export async function buildProactiveTickets(organizationId: string, identifier: 
   if (incidents.length === 0) return result;
   const classifier = classifierFromEnv();
   const [config, device] = await Promise.all([loadTicketConfig(organizationId), getDeviceWithOwnerIds(organizationId, identifier)]);
+  // The first owners only (the ticket item must fit DynamoDB's 400 KB); the device lists them all.
+  const ownerIds = device?.ownerIds ?? [];
   const [owners, examples] = await Promise.all([
-    getCustomerSummaries(organizationId, device?.ownerIds ?? []),
+    getCustomerSummaries(organizationId, ownerIds.slice(0, TICKET_OWNERS_MAX)),
     config.categories.length > 0 ? loadExamples(organizationId) : undefined,
   ]);
   for (const incident of incidents) {
@@ -96,6 +98,7 @@ export async function buildProactiveTickets(organizationId: string, identifier: 
       deviceIdentifier: identifier,
       incidentId: incident.incidentId,
       owners,
+      ownerCount: ownerIds.length,
     };
     const job: ChatNotificationJob | undefined = config.chatWebhookUrl
       ? { organizationId, ticketId: ticket.ticketId, title: ticket.title, priority, category: ticket.category, customerEmail: owners[0]?.email ?? '(device has no owner)', firstCustomerMessage: null }

@@ -1,5 +1,6 @@
 import { optionalEnv } from '../../config/env';
 import { logger } from '../../logging/logger';
+import { DomainError } from '../errors';
 import { findOrganizationContext } from '../organization/organization.service';
 import type { OrgContext } from '../organization/organization.schema';
 import { storeRecordsOnly } from '../telemetry/telemetry.service';
@@ -14,7 +15,8 @@ import { sealerFromEnv } from './token-sealer';
  * One sync of one organization: pages through its connected devices, reads each from the
  * crash-reporting service (bounded concurrency), turns numeric attributes and crash/reboot counts
  * into telemetry records with source `crash` through the telemetry domain, and stores what it read
- * on the connection. A device that fails gets `lastSyncError` and the sync goes on.
+ * on the connection. A device whose provider read fails gets `lastSyncError` and the sync goes on;
+ * a table failure fails the sync (the queue retries the job).
  *
  * Idempotency: every record of a sync is stamped with the start of its sync window (now floored
  * to the schedule interval), and a record's key is device + timestamp + source, so a replay of
@@ -166,7 +168,10 @@ const failing = (name: CrashProvider['name'], message: string): CrashProvider =>
   fetchDevice: () => Promise.reject(new ProviderError(message)),
 });
 
-/** Syncs one organization (see the module comment). Never throws for a device's failure; throws only when the table fails. */
+/**
+ * Syncs one organization (see the module comment). Never throws for a device's failure (provider
+ * errors, domain refusals); throws when the table fails, after the page's other devices finished.
+ */
 export async function syncOrganization(organizationId: string, options: SyncOptions = {}): Promise<SyncReport> {
   const now = options.now ?? Date.now();
   const windowIso = options.window ?? new Date(syncWindowStart(now)).toISOString();
@@ -188,14 +193,20 @@ export async function syncOrganization(organizationId: string, options: SyncOpti
   do {
     if (options.deadline !== undefined && Date.now() > options.deadline) return { ...report, status: 'partial', nextKey: startKey };
     const page = await repo.listConnections(organizationId, { limit: PAGE_SIZE, startKey });
+    let tableError: unknown;
     const results = await mapPool(page.connections, concurrency, (c) =>
       syncDevice(org, provider, c, now, windowIso).catch((error: unknown) => {
-        // A table failure for one device (its telemetry or its connection) must not lose the others.
         logger.error('crash sync write failed', { organizationId, identifier: c.identifier, error: String(error) });
+        // A table failure (its telemetry or its connection) is not the device's: the page's other
+        // devices still finish, then it is rethrown so the job is retried (records of a window
+        // overwrite, so the replay adds nothing) and, after its receives, dead-lettered. A refusal
+        // of the domain (a DomainError) would fail every retry the same way: it stays on the device.
+        if (!(error instanceof DomainError)) tableError ??= error;
         return { identifier: c.identifier, externalId: c.externalId, status: 'failed' as const, error: safeError(error) };
       }),
     );
-    report.devices.push(...results);
+    if (tableError !== undefined) throw tableError;
+    for (const result of results) report.devices.push(result);
     startKey = page.nextKey;
   } while (startKey);
   return report;

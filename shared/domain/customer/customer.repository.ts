@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../../db/client';
 import { keys, SK } from '../../db/keys';
 import { batchGet, queryPartition, TransactionConditionFailed, transactWrite, transactWriteEach } from '../../db/operations';
@@ -201,7 +201,8 @@ export async function updateCustomer(
   const update = {
     TableName: tableName(),
     Key: keys.customer(organizationId, customerId),
-    UpdateExpression: `SET ${sets.join(', ')}`,
+    // A later write clears the creation tag: a failed assignment's compensation no longer deletes it.
+    UpdateExpression: `SET ${sets.join(', ')} REMOVE createdBy`,
     ConditionExpression: 'attribute_exists(pk) AND emailNormalized = :expected',
     ExpressionAttributeNames: names,
     ExpressionAttributeValues: values,
@@ -295,10 +296,26 @@ export async function createCustomersIfMissing(
   return result;
 }
 
+/** Whether any ticket is for this customer (its ticket list index partition, one item read). */
+async function hasTicket(organizationId: string, customerId: string): Promise<boolean> {
+  const out = await documentClient().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.ticketIndexPartition(organizationId, { customerId }) },
+      ProjectionExpression: 'pk',
+      ConsistentRead: true,
+      Limit: 1,
+    }),
+  );
+  return (out.Items ?? []).length > 0;
+}
+
 /**
  * Compensation: deletes the customers among `emailsNormalized` that operation `createdBy` created
- * (guard and customer, one transaction each, both conditioned on the tag), unless a device was
- * linked to one meanwhile by another request: that customer is in use and stays.
+ * (guard and customer, one transaction each, both conditioned on the tag), unless another request
+ * linked a device to one, opened a ticket for it, or updated it meanwhile (an update removes the
+ * tag atomically): that customer is in use and stays.
  */
 export async function deleteCustomersCreatedBy(organizationId: string, emailsNormalized: string[], createdBy: string): Promise<void> {
   if (emailsNormalized.length === 0) return;
@@ -309,7 +326,7 @@ export async function deleteCustomersCreatedBy(organizationId: string, emailsNor
   const unused: { pk: string; customerId: string }[] = [];
   for (const guard of ours) {
     const links = await queryPartition(keys.customerPartition(organizationId, guard.customerId), { skPrefix: SK.deviceLinkPrefix, projection: ['sk'] });
-    if (links.length === 0) unused.push(guard);
+    if (links.length === 0 && !(await hasTicket(organizationId, guard.customerId))) unused.push(guard);
   }
   const tagged = { ConditionExpression: 'createdBy = :op', ExpressionAttributeValues: { ':op': createdBy } };
   await transactWriteEach(unused, (guard) => [

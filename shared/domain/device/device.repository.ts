@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../../db/client';
+import { utf8Bytes } from '../../db/key-limits';
 import { keys, SK } from '../../db/keys';
 import { batchGet, chunkForTransactions, queryPartition, transactWrite, transactWriteEach } from '../../db/operations';
 import type { Device } from './device.schema';
@@ -71,7 +72,9 @@ export async function upsertDevice(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.device(organizationId, input.identifier),
-        UpdateExpression: `SET ${sets.join(', ')}`,
+        // Any later write clears the creation tag: a device another request answered "updated" for
+        // is no longer one a failed assignment may take back (its compensation is conditioned on the tag).
+        UpdateExpression: `SET ${sets.join(', ')} REMOVE createdBy`,
         ConditionExpression: input.type === undefined ? 'attribute_exists(pk)' : undefined,
         ExpressionAttributeNames: input.type !== undefined ? { '#type': 'type' } : undefined,
         ExpressionAttributeValues: values,
@@ -124,7 +127,9 @@ export async function replaceMetadata(
   updates: { identifier: string; propertiesJson: string }[],
   now: string,
 ): Promise<void> {
-  const chunks = chunkForTransactions(updates, (u) => u.propertiesJson.length + u.identifier.length * 3 + 200);
+  // Sized in UTF-8 bytes, as DynamoDB counts the 4 MB: string length undercounts non-ASCII text
+  // threefold (75 x 64 KB of CJK formed one 4.9 MB transaction).
+  const chunks = chunkForTransactions(updates, (u) => utf8Bytes(u.propertiesJson) + utf8Bytes(u.identifier) * 3 + 200);
   // Chunks touch disjoint devices, so they can commit side by side; a retry of the whole call is safe.
   await Promise.all(
     chunks.map((chunk) =>
@@ -133,7 +138,7 @@ export async function replaceMetadata(
         Update: {
           TableName: tableName(),
           Key: keys.device(organizationId, u.identifier),
-          UpdateExpression: 'SET propertiesJson = :props, updatedAt = :now',
+          UpdateExpression: 'SET propertiesJson = :props, updatedAt = :now REMOVE createdBy',
           ConditionExpression: 'attribute_exists(pk)',
           ExpressionAttributeValues: { ':props': u.propertiesJson, ':now': now },
         },
@@ -187,7 +192,8 @@ const COMPENSATION_CONCURRENCY = 25;
 /**
  * Compensation: deletes the devices among `identifiers` that operation `createdBy` created
  * (`createdBy` tag `createDevicesIfMissing` wrote, checked in the Delete's condition), unless
- * another request linked an owner to one meanwhile: that device is in use and stays.
+ * another request linked an owner to one meanwhile, or wrote it (every later write of the device
+ * item removes the tag, atomically with that write): that device is in use and stays.
  */
 export async function deleteDevicesCreatedBy(organizationId: string, identifiers: string[], createdBy: string): Promise<void> {
   if (identifiers.length === 0) return;

@@ -32,6 +32,7 @@ const TICKET_FIELDS = [
   'deviceIdentifier',
   'incidentId',
   'owners',
+  'ownerCount',
   'diagnosis',
 ] as const satisfies readonly (keyof Ticket)[];
 
@@ -110,6 +111,7 @@ export const toTicket = (item: Record<string, unknown>) =>
     deviceIdentifier: item.deviceIdentifier ?? null,
     incidentId: item.incidentId ?? null,
     owners: item.owners ?? [],
+    ownerCount: item.ownerCount ?? (Array.isArray(item.owners) ? item.owners.length : 0),
     diagnosis: item.diagnosis ?? LEGACY_DIAGNOSIS,
   }) as unknown as Ticket;
 

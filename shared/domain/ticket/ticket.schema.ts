@@ -163,11 +163,23 @@ export interface Ticket {
   deviceIdentifier: string | null;
   /** The incident that opened a proactive ticket; null for `api` tickets. */
   incidentId: string | null;
-  /** The device's owners when the incident was detected (the first is `customerId`); empty for `api` tickets. */
+  /**
+   * The device's owners when the incident was detected (the first is `customerId`), at most the
+   * first {@link TICKET_OWNERS_MAX}; empty for `api` tickets. The device lists all of them.
+   */
   owners: { customerId: string; email: string }[];
+  /** How many owners the device had when the incident was detected (`owners` holds the first ones); 0 for `api` tickets. */
+  ownerCount: number;
   /** Automated diagnosis (issue 11): `pending` until the TicketDiagnosis worker has run. */
   diagnosis: Diagnosis;
 }
+
+/**
+ * Owners copied onto a proactive ticket: a device may have thousands, and a ticket item must stay
+ * far below DynamoDB's 400 KB (1,300 owners with long emails did not fit, and the incident's whole
+ * transaction failed on every attempt). `ownerCount` tells how many there were.
+ */
+export const TICKET_OWNERS_MAX = 50;
 
 /** Where a ticket came from. */
 export const TICKET_SOURCES = ['api', 'anomaly'] as const;
@@ -197,6 +209,7 @@ export const TicketResource = z.object({
   deviceIdentifier: z.nullable(z.string()),
   incidentId: z.nullable(z.string()),
   owners: z.array(TicketOwner),
+  ownerCount: z.number(),
   diagnosis: DiagnosisResource,
 });
 

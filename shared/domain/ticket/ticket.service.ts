@@ -82,6 +82,7 @@ export async function createTicket(org: OrgContext, input: CreateTicketInput) {
     deviceIdentifier: null,
     incidentId: null,
     owners: [],
+    ownerCount: 0,
   };
   const job: ChatNotificationJob | undefined = config.chatWebhookUrl
     ? {
