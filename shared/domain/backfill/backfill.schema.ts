@@ -188,7 +188,9 @@ const importedUpTo = (line: number) => (line > 0 ? `rows up to line ${line} were
 
 /** An error as an import's reason shows it: its first line, without ARNs (account ids), at most 200 characters. */
 export function errorForReason(error: unknown): string {
-  const message = (error instanceof Error ? `${error.name === 'Error' ? '' : `${error.name}: `}${error.message}` : String(error)).split('\n')[0] ?? '';
+  // An S3 or DynamoDB error's name says what failed (AccessDenied, NoSuchBucket); a plain Error's does not.
+  const named = error instanceof Error && /^[A-Za-z]+$/.test(error.name) && error.name !== 'Error' && !error.message.startsWith(error.name);
+  const message = (error instanceof Error ? `${named ? `${error.name}: ` : ''}${error.message}` : String(error)).split('\n')[0] ?? '';
   const clean = message.replace(/arn:[^\s"',)]+/g, '<arn>').trim() || 'unknown error';
   return clean.length > 200 ? `${clean.slice(0, 199)}…` : clean;
 }
