@@ -1,4 +1,4 @@
-import { sweepStalledImports } from '../../shared/domain/backfill/import-runner';
+import { sweepStalledImports } from '../../shared/domain/backfill/import-end';
 import { logger } from '../../shared/logging/logger';
 
 /**

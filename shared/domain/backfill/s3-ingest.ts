@@ -4,7 +4,8 @@ import type { DynamoDBRecord, DynamoDBStreamEvent, S3Event, S3EventRecord, SQSEv
 import { optionalEnv } from '../../config/env';
 import { logger } from '../../logging/logger';
 import { BACKFILL_ENV, BACKFILL_MAX_RECEIVES, IMPORT_ENTITY, RESUME_MARKER } from './backfill.schema';
-import { continueImport, failAfterLastAttempt, importObject, type RunOptions, type RunOutcome } from './import-runner';
+import { failAfterLastAttempt } from './import-end';
+import { continueImport, importObject, type RunOptions, type RunOutcome } from './import-runner';
 import { s3ObjectStore, type ObjectRef } from './object-store';
 
 /**
