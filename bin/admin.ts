@@ -43,6 +43,7 @@ async function main() {
       'timestamp-format': { type: 'string' },
       'identifier-column': { type: 'string' },
       columns: { type: 'string' },
+      import: { type: 'string' },
       measurement: { type: 'string' },
       below: { type: 'string' },
       above: { type: 'string' },

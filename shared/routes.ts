@@ -211,6 +211,9 @@ export const schedules: readonly ScheduleDefinition[] = [
   // Devices silent for longer than their own cadence explains: dropout incidents (docs/anomaly-detection.md).
   // In AWS it fans out one job per organization to the DropoutSweep queue (issue 23 #2); locally it sweeps in process.
   { id: 'DropoutSweep', entry: 'functions/schedules/dropout-sweep.ts', everyMinutes: 5, feeds: 'DropoutSweepWorker', table: 'readwrite', uses: ['chatOutbox', 'classifier'] },
+  // Backfill imports whose lease ran out without progress become failed with a reason (issue 17; docs/telemetry.md).
+  // Every IMPORT_SWEEP_MINUTES (backfill.schema.ts; a literal here keeps the route table free of domain imports).
+  { id: 'BackfillSweep', entry: 'functions/schedules/backfill-sweep.ts', everyMinutes: 5, table: 'readwrite' },
   // Crash-reporting sync (issue 11): one job per organization with a connector, to the ConnectorSync queue.
   // Locally (no queue) it syncs in process, once per sync window per organization.
   {

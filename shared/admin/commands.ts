@@ -3,6 +3,8 @@ import { listRejectedMessages } from '../domain/telemetry/telemetry.repository';
 import { listDestinationConfirmations } from '../domain/telemetry/destination-confirmation';
 import * as ticketConfig from '../domain/ticket-config/ticket-config.service';
 import * as backfill from '../domain/backfill/backfill.service';
+import { retryImport } from '../domain/backfill/import-runner';
+import { s3ObjectStore } from '../domain/backfill/object-store';
 import * as monitor from '../domain/anomaly/anomaly.service';
 import { settleChatDeliveries } from '../domain/ticket/notification/dispatch';
 import { IoTClient } from '@aws-sdk/client-iot';
@@ -36,6 +38,8 @@ export interface AdminOptions {
   'timestamp-format'?: string;
   'identifier-column'?: string;
   columns?: string;
+  /** Backfill import id (`import retry`). */
+  import?: string;
   /** Threshold rule (`monitor rule add`). */
   measurement?: string;
   below?: string;
@@ -56,10 +60,13 @@ export const ADMIN_USAGE =
   ' | org set-chat-webhook --org <id> --url <url> | org set-retention --org <id> --days <n>' +
   ' | telemetry rejected --org <id> [--limit <n>] | iot confirmations [--arn <destination arn>]' +
   ' | mapping add --org <id> --prefix <prefix> --path <template> [--timestamp-column <col>] [--timestamp-format iso|epoch_s|epoch_ms] [--identifier-column <col>] [--columns a,b,c]' +
-  ' | mapping list --org <id> | mapping remove --org <id> --prefix <prefix>' +
+  ' | mapping list --org <id> | mapping remove --org <id> --prefix <prefix> | import retry --org <id> --import <importId>' +
   ' | iot provision --org <id> --device <identifier> --out <dir> | iot revoke --org <id> --device <identifier>' +
   ' | monitor rule add --org <id> --measurement <name> (--below <n> | --above <n>) [--for-minutes <n>] | monitor rule list --org <id> | monitor sweep [--org <id>]' +
   ' | connector set --org <id> --provider memfault --api-base <url> --organization <slug> --project <slug> [--token <token> | token on stdin] | connector show|remove|sync --org <id>';
+
+/** Time a local `import retry` gives the continuation (it runs to the end; this only sizes its lease). */
+const LOCAL_RETRY_BUDGET_MS = 15 * 60_000;
 
 /** An optional positive integer option, within `max`. */
 function positiveInt(value: string | undefined, flag: string, fallback: number, max: number): number {
@@ -118,6 +125,14 @@ export async function runAdminCommand(positionals: string[], options: AdminOptio
       });
     case 'mapping list':
       return backfill.listMappings(required(options.org, 'org'));
+    // A failed import continues from its checkpoint: in AWS through the table stream, locally in this process.
+    case 'import retry': {
+      const local = process.env.DYNAMODB_ENDPOINT !== 'aws';
+      if (local) process.env.S3_ENDPOINT ||= `http://127.0.0.1:${process.env.S3_PORT || 4569}`;
+      return retryImport(required(options.org, 'org'), required(options.import, 'import'), {
+        ...(local ? { continueHere: { store: s3ObjectStore, remainingMs: () => LOCAL_RETRY_BUDGET_MS } } : {}),
+      });
+    }
     case 'mapping remove':
       return backfill.removeMapping(required(options.org, 'org'), required(options.prefix, 'prefix'));
     case 'telemetry rejected':

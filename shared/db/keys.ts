@@ -154,6 +154,13 @@ export const keys = {
   /** GSI1 entry listing an org's imports, newest first by start time. */
   backfillImportListing: (orgId: string, startedAt: string, importId: string) => ({ gsi1pk: `${orgPk(orgId)}#IMPORTS`, gsi1sk: `${startedAt}#${importId}` }),
   backfillImportListingPartition: (orgId: string) => `${orgPk(orgId)}#IMPORTS`,
+  /**
+   * The registry of running imports, across organizations: one small item per running import,
+   * written and deleted in the same transaction as the import's status, so the stall sweep reads
+   * every running import with one Query (imports run a few at a time: the partition stays small).
+   */
+  backfillRunning: (orgId: string, importId: string): Key => ({ pk: 'BACKFILL#RUNNING', sk: `${orgId}#${importId}` }),
+  backfillRunningPartition: 'BACKFILL#RUNNING',
   /** A device's anomaly partition: its detector state, its dropout watch entry and its incidents. */
   anomalyPartition: anomalyPk,
   /** The device's detector state (every series, the cadence, the open incidents): one item, one version. */

@@ -26,6 +26,8 @@ export function createAsyncInvoker<E>(options: {
   deadLetterFile: string;
   /** What the dead-letter log line names (e.g. the topic or the key). */
   describe: (event: E) => Record<string, unknown>;
+  /** Called once the retries gave up, before the dead-letter line (e.g. to mark the work failed); its own failure is only logged. */
+  onGiveUp?: (event: E, error: unknown) => Promise<void>;
 }): AsyncInvoker<E> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const handler = (require(path.join(options.rootDir, options.definition.entry)) as { handler: (event: E, context: Context) => Promise<unknown> }).handler;
@@ -42,6 +44,7 @@ export function createAsyncInvoker<E>(options: {
       }
     }
     const reason = lastError instanceof Error ? lastError.message : String(lastError);
+    await options.onGiveUp?.(event, lastError).catch((error: unknown) => console.error(JSON.stringify({ level: 'ERROR', message: `${options.definition.id} give-up hook failed`, reason: String(error) })));
     await mkdir(path.dirname(options.deadLetterFile), { recursive: true });
     await appendFile(options.deadLetterFile, `${JSON.stringify({ failedAt: new Date().toISOString(), reason, event })}\n`);
     console.error(JSON.stringify({ level: 'ERROR', message: `${options.definition.id} event dead-lettered`, reason, ...options.describe(event) }));

@@ -5,13 +5,14 @@ import type { S3Event } from 'aws-lambda';
 import { BACKFILL_ROOT } from '../domain/backfill/backfill.schema';
 import { ingestion } from '../routes';
 import { createAsyncInvoker } from './async-invoker';
+import { failBackfillEvent } from '../domain/backfill/s3-ingest';
 
 /**
  * The local stand-in for the backfill bucket: s3rver (path-style, access key and secret `S3RVER`), persisting
  * under `dataDir`, whose object-created events under `backfill/` reach the same ingestion handler
  * the bucket notification feeds in AWS, with the S3 event shape (the key URL-encoded as S3 sends
  * it). Like Lambda's asynchronous invocation, a handler that throws is retried twice; then the
- * event and the error go to a dead-letter file.
+ * object's import is marked failed with the error and the event goes to a dead-letter file.
  */
 
 /** Bucket name the local stack creates (`BACKFILL_BUCKET` overrides it). */
@@ -63,6 +64,8 @@ export async function startLocalS3(options: LocalS3Options): Promise<LocalS3> {
     rootDir: options.rootDir,
     deadLetterFile: options.deadLetterFile,
     describe: (event) => ({ key: event.Records[0]?.s3.object.key }),
+    // As the queue's last receive in AWS: the import becomes failed with the error, never stays running.
+    onGiveUp: (event, error) => failBackfillEvent(event, error),
   });
 
   // eslint-disable-next-line @typescript-eslint/no-require-imports

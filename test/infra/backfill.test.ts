@@ -162,3 +162,17 @@ describe('backfill function', () => {
     expect(() => synth({}, { routes: [], ingestion: two })).toThrow(/Only one s3 ingestion/);
   });
 });
+
+test('the stall sweep (issue 17) runs every 5 minutes with retries and a dead-letter queue, reading and writing the table', () => {
+  const sweep = () => s.stack.functions.get('BackfillSweep');
+  expect(sweep()).toBeDefined();
+  s.template.hasResourceProperties('AWS::Events::Rule', {
+    ScheduleExpression: 'rate(5 minutes)',
+    Targets: [
+      Match.objectLike({
+        Arn: { 'Fn::GetAtt': [idOf(sweep()?.fn), 'Arn'] },
+        DeadLetterConfig: { Arn: { 'Fn::GetAtt': [idOf(s.stack.deadLetterQueues.get('BackfillSweep')?.queue), 'Arn'] } },
+      }),
+    ],
+  });
+});

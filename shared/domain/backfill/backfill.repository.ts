@@ -3,7 +3,7 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } fr
 import { documentClient, tableName } from '../../db/client';
 import { keys } from '../../db/keys';
 import { TABLE } from '../../db/table';
-import { batchPut, queryPartition } from '../../db/operations';
+import { batchPut, queryPartition, transactWrite, TransactionConditionFailed } from '../../db/operations';
 import { compactMapping, IMPORT_ENTITY, RESUME_MARKER, type ImportStatus, type PrefixMapping, type Rejection } from './backfill.schema';
 import type { ImportPlan } from './csv-scan';
 
@@ -37,6 +37,12 @@ export interface ImportItem {
   leaseUntil?: number;
   /** How many invocations worked on it. */
   parts: number;
+  /** Epoch milliseconds after which the import is failed instead of continued (IMPORT_DEADLINE_MS after its start or retry). */
+  deadlineAt?: number;
+  /** The error of the last attempt that failed (what a stalled import's reason names). */
+  lastError?: string;
+  /** When an operator last retried it (`import retry`). */
+  retriedAt?: string;
 }
 
 /** Progress an invocation has made durable: the counters and where to go on from. */
@@ -85,24 +91,70 @@ export async function deleteMapping(organizationId: string, prefix: string): Pro
 
 // --- Imports --------------------------------------------------------------------------------------
 
-/** The claim: creates the import unless this object version already has one; false when it has. */
+/** The running-import registry entry (see keys.backfillRunning), put with every write that makes an import `running`. */
+const runningEntry = (organizationId: string, importId: string) => ({
+  Put: { TableName: tableName(), Item: { ...keys.backfillRunning(organizationId, importId), entity: 'backfillRunning', organizationId, importId } },
+});
+
+/** The claim: creates the import (and its running-registry entry) unless this object version already has one; false when it has. */
 export async function createImport(item: ImportItem): Promise<boolean> {
   try {
-    await documentClient().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: {
-          ...keys.backfillImport(item.organizationId, item.importId),
-          ...keys.backfillImportListing(item.organizationId, item.startedAt, item.importId),
-          entity: IMPORT_ENTITY,
-          ...item,
+    await transactWrite([
+      {
+        Put: {
+          TableName: tableName(),
+          Item: {
+            ...keys.backfillImport(item.organizationId, item.importId),
+            ...keys.backfillImportListing(item.organizationId, item.startedAt, item.importId),
+            entity: IMPORT_ENTITY,
+            ...item,
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
         },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
+      },
+      runningEntry(item.organizationId, item.importId),
+    ]);
     return true;
   } catch (error) {
-    if (isConditionFailure(error)) return false;
+    if (error instanceof TransactionConditionFailed && error.failedAt(0)) return false;
+    throw error;
+  }
+}
+
+/** Every running import across organizations (the registry: one consistent Query of a small partition). */
+export async function listRunningImports(): Promise<{ organizationId: string; importId: string }[]> {
+  const items = await queryPartition(keys.backfillRunningPartition);
+  return items.map((item) => ({ organizationId: item.organizationId as string, importId: item.importId as string }));
+}
+
+/** Drops a registry entry whose import is no longer running (written before the registry existed, or by hand). */
+export async function deleteRunningEntry(organizationId: string, importId: string): Promise<void> {
+  await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: keys.backfillRunning(organizationId, importId) }));
+}
+
+/**
+ * `import retry`: a failed import becomes running again, its lease free and its resume marker set
+ * (in AWS the table stream continues it from its checkpoint), with a new deadline. False when it
+ * is not failed (finished otherwise, running, or retried by someone else just now).
+ */
+export async function reopenFailedImport(organizationId: string, importId: string, options: { now: string; deadlineAt: number }): Promise<boolean> {
+  try {
+    await transactWrite([
+      {
+        Update: {
+          TableName: tableName(),
+          Key: keys.backfillImport(organizationId, importId),
+          UpdateExpression: 'SET #status = :running, leaseUntil = :zero, #resume = :resume, updatedAt = :now, retriedAt = :now, deadlineAt = :deadline REMOVE finishedAt, reason, leaseOwner, lastError',
+          ConditionExpression: '#status = :failed',
+          ExpressionAttributeNames: { '#status': 'status', '#resume': RESUME_MARKER.attribute },
+          ExpressionAttributeValues: { ':running': 'running', ':failed': 'failed', ':zero': 0, ':resume': RESUME_MARKER.value, ':now': options.now, ':deadline': options.deadlineAt },
+        },
+      },
+      runningEntry(organizationId, importId),
+    ]);
+    return true;
+  } catch (error) {
+    if (error instanceof TransactionConditionFailed && error.failedAt(0)) return false;
     throw error;
   }
 }
@@ -192,17 +244,17 @@ export async function saveProgress(
   }
 }
 
-/** Gives the lease back without progress (an invocation that failed), so a retry can take over at once. */
-export async function releaseLease(organizationId: string, importId: string, owner: string): Promise<void> {
+/** Gives the lease back without progress (an invocation that failed), so a retry can take over at once; keeps the error for the reason. */
+export async function releaseLease(organizationId: string, importId: string, owner: string, lastError: string): Promise<void> {
   try {
     await documentClient().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.backfillImport(organizationId, importId),
-        UpdateExpression: 'SET leaseUntil = :zero',
+        UpdateExpression: 'SET leaseUntil = :zero, lastError = :error',
         ConditionExpression: 'leaseOwner = :owner AND #status = :running',
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':zero': 0, ':owner': owner, ':running': 'running' },
+        ExpressionAttributeValues: { ':zero': 0, ':owner': owner, ':running': 'running', ':error': lastError },
       }),
     );
   } catch (error) {
@@ -210,16 +262,29 @@ export async function releaseLease(organizationId: string, importId: string, own
   }
 }
 
+/** What the terminal write stores. */
+export interface ImportResult {
+  status: ImportStatus;
+  reason?: string;
+  rowsRead: number;
+  rowsWritten: number;
+  rowsRejected: number;
+  finishedAt: string;
+  mapping?: PrefixMapping;
+  /** A failed import keeps where to continue from (`import retry`); given when it differs from the stored one. */
+  checkpoint?: { line: number; plan?: ImportPlan };
+}
+
 /**
- * Ends an import with its final status and counters. With `owner`, only while holding the lease
- * (false when it was lost); without, only while it is still running (a last-attempt failure).
+ * THE write by which an import reaches a terminal status (completed, completed_with_errors,
+ * rejected, failed): every path that ends an import goes through here, in one transaction that
+ * sets the status and counters and drops the running-registry entry. Outgoing work about the
+ * finished import (a webhook outbox item) belongs in `items` below, so it commits with the status.
+ * With `owner`, only while holding the lease (false when it was lost); without, only while it is
+ * still running (a last attempt, the local dead letter, the stall sweep). A failed import keeps its
+ * checkpoint so `import retry` continues from it; any other status drops it.
  */
-export async function finishImport(
-  organizationId: string,
-  importId: string,
-  owner: string | undefined,
-  result: { status: ImportStatus; reason?: string; rowsRead: number; rowsWritten: number; rowsRejected: number; finishedAt: string; mapping?: PrefixMapping },
-): Promise<boolean> {
+export async function finishImport(organizationId: string, importId: string, owner: string | undefined, result: ImportResult): Promise<boolean> {
   const values: Record<string, unknown> = {
     ':status': result.status,
     ':read': result.rowsRead,
@@ -237,25 +302,34 @@ export async function finishImport(
     sets.push('mapping = :mapping');
     values[':mapping'] = result.mapping;
   }
+  const keep = result.status === 'failed';
+  if (keep && result.checkpoint) {
+    sets.push('checkpoint = :checkpoint');
+    values[':checkpoint'] = { line: result.checkpoint.line, ...(result.checkpoint.plan ? { plan: result.checkpoint.plan } : {}) };
+  }
   let condition = '#status = :running';
   if (owner !== undefined) {
     condition += ' AND leaseOwner = :owner';
     values[':owner'] = owner;
   }
-  try {
-    await documentClient().send(
-      new UpdateCommand({
+  const items = [
+    {
+      Update: {
         TableName: tableName(),
         Key: keys.backfillImport(organizationId, importId),
-        UpdateExpression: `SET ${sets.join(', ')} REMOVE checkpoint, leaseOwner, leaseUntil, #resume`,
+        UpdateExpression: `SET ${sets.join(', ')} REMOVE ${keep ? '' : 'checkpoint, '}leaseOwner, leaseUntil, lastError, #resume`,
         ConditionExpression: condition,
         ExpressionAttributeNames: { '#status': 'status', '#resume': RESUME_MARKER.attribute },
         ExpressionAttributeValues: values,
-      }),
-    );
+      },
+    },
+    { Delete: { TableName: tableName(), Key: keys.backfillRunning(organizationId, importId) } },
+  ];
+  try {
+    await transactWrite(items);
     return true;
   } catch (error) {
-    if (isConditionFailure(error)) return false;
+    if (error instanceof TransactionConditionFailed && error.failedAt(0)) return false;
     throw error;
   }
 }

@@ -50,6 +50,8 @@ export interface PrefixMapping {
 }
 
 export const PREFIX_MAX_CHARS = 256;
+/** Longest S3 object key. */
+export const S3_KEY_MAX_BYTES = 1024;
 export const TEMPLATE_MAX_CHARS = 512;
 export const COLUMN_NAME_MAX_CHARS = 128;
 
@@ -86,7 +88,12 @@ export function parseMappingInput(input: MappingInput): PrefixMapping {
   if (pathTemplate.length > TEMPLATE_MAX_CHARS || CONTROL.test(pathTemplate) || !isWellFormedText(pathTemplate)) {
     throw new Error(`--path must be at most ${TEMPLATE_MAX_CHARS} printable characters`);
   }
+  if (prefix.includes('*')) throw new Error('--prefix is matched literally; put wildcards (* and **) in --path');
   const template = compileTemplate(pathTemplate); // throws its own --path message
+  // backfill/{organizationId}/{prefix}{rest}: S3 keys end at 1,024 bytes, so a longer fixed text can never be a key.
+  if (BACKFILL_ROOT.length + 2 + utf8Bytes(prefix) + template.minBytes > S3_KEY_MAX_BYTES) {
+    throw new Error(`--path can never match: with the prefix, its fixed text is longer than an S3 key can be (${S3_KEY_MAX_BYTES} bytes)`);
+  }
   const identifierColumn = input.identifierColumn === undefined ? undefined : columnName('identifier-column', input.identifierColumn);
   if (template.hasIdentifier && identifierColumn) throw new Error('Give the device identifier either as {deviceIdentifier} in --path or as --identifier-column, not both');
   if (!template.hasIdentifier && !identifierColumn) throw new Error('--path must contain {deviceIdentifier}, or --identifier-column must name the column holding it');
@@ -128,6 +135,11 @@ export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 /** Statuses after which an import never changes again. */
 export const FINAL_STATUSES: readonly ImportStatus[] = ['completed', 'completed_with_errors', 'rejected', 'failed'];
 
+/** An import not finished this long after its start (or its retry) is failed instead of continued. */
+export const IMPORT_DEADLINE_MS = 6 * 3_600_000;
+/** How often the stall sweep runs (routes.ts `schedules`), and how long an import without a lease may go without progress. */
+export const IMPORT_SWEEP_MINUTES = 5;
+
 /** Rejected rows kept per import (the counter counts them all). */
 export const MAX_STORED_REJECTIONS = 100;
 /** Longest reason kept for one rejected row. */
@@ -165,11 +177,23 @@ export const IMPORT_STATUS_INVALID = `status must be one of ${IMPORT_STATUSES.jo
 export const IMPORT_LIMIT_INVALID = `limit must be an integer from 1 to ${IMPORTS_MAX_LIMIT}`;
 export const IMPORT_CURSOR_INVALID = 'cursor is invalid';
 export const IMPORT_NOT_FOUND = 'Import not found';
+export const importNotRetryable = (importId: string, status: string) => `Import ${importId} is ${status}; only a failed import can be retried`;
 
 /** Import ids are 32 lowercase hex digits (a hash of bucket, key and version). */
 export const IMPORT_ID_PATTERN = /^[0-9a-f]{32}$/;
 
 // --- File- and row-level reasons (what the import record shows) --------------------------------
+
+const importedUpTo = (line: number) => (line > 0 ? `rows up to line ${line} were imported` : 'no rows were imported');
+
+/** An error as an import's reason shows it: its first line, without ARNs (account ids), at most 200 characters. */
+export function errorForReason(error: unknown): string {
+  // An S3 or DynamoDB error's name says what failed (AccessDenied, NoSuchBucket); a plain Error's does not.
+  const named = error instanceof Error && /^[A-Za-z]+$/.test(error.name) && error.name !== 'Error' && !error.message.startsWith(error.name);
+  const message = (error instanceof Error ? `${named ? `${error.name}: ` : ''}${error.message}` : String(error)).split('\n')[0] ?? '';
+  const clean = message.replace(/arn:[^\s"',)]+/g, '<arn>').trim() || 'unknown error';
+  return clean.length > 200 ? `${clean.slice(0, 199)}…` : clean;
+}
 
 export const REASONS = {
   noMapping: (rest: string) => `No prefix mapping matches "${rest.slice(0, 200)}"`,
@@ -190,7 +214,14 @@ export const REASONS = {
   objectReplaced: 'The object was replaced while it was being imported; the new version is imported on its own',
   headerChanged: 'The header changed between two parts of the import',
   internal: 'The import failed on every attempt; the operator was alerted',
+  attemptsFailed: (line: number, error: string) =>
+    `The import failed on every attempt (${error}); ${importedUpTo(line)}. Once the cause is fixed, an operator can retry it and it continues from there`,
+  stalled: (line: number, minutes: number, error?: string) =>
+    `The import made no progress for ${minutes} minutes (its run ${error ? `failed: ${error}` : 'timed out or stopped'}); ${importedUpTo(line)}. An operator can retry it and it continues from there`,
+  deadline: (hours: number, line: number) =>
+    `The import did not finish within ${hours} hours of its start; ${importedUpTo(line)}. Split the file into smaller ones, or have an operator retry it to continue from there`,
   columnCount: (got: number, want: number) => `Row has ${got} columns; the header has ${want}`,
+  cellTooLong: (column: string, max: number) => `The cell in column "${column.slice(0, 64)}" is longer than ${max} characters; the row is not imported`,
   timestampNotFormat: (format: RowTimestampFormat) =>
     ({
       iso: 'timestamp must be an ISO 8601 date-time with a time zone',

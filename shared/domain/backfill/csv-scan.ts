@@ -69,9 +69,13 @@ export class FileProblem extends Error {
 export interface ScanOptions {
   mapping: PrefixMapping;
   path: PathValues;
-  /** Time the import started: the reference for "in the future" and "older than retention". */
+  /** Time the import started: the reference for "in the future" (and "older than retention" when given). */
   nowMs: number;
-  retentionDays: number;
+  /**
+   * Oldest age accepted, in days; absent for a backfill, which brings in history of any age (from
+   * 2000 on). Records are then kept for the retention counted from the import (storeHistory).
+   */
+  retentionDays?: number;
   batchRows: number;
   /** Resume: the stored plan and the last line done. */
   plan?: ImportPlan;
@@ -81,21 +85,68 @@ export interface ScanOptions {
 /** Longest CSV record accepted; a longer one (a file without line breaks) is a rejected row, not unbounded memory. */
 export const MAX_RECORD_CHARS = 1_000_000;
 
-const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+/** Longest cell accepted: far above any number, timestamp or identifier; a longer cell refuses its row (naming the line). */
+export const MAX_CELL_CHARS = 4096;
+
+const isDigit = (code: number) => code >= 48 && code <= 57;
+
+/**
+ * Whether `raw` is a decimal number as CSV writes it (`[+-]digits[.digits][e[+-]digits]`, or
+ * `.5`): one left-to-right pass, each character looked at once. A regular expression with nested
+ * quantifiers (`\d+\.?\d*`) backtracks quadratically on a long run of digits that ends in
+ * something else, which let a single ~1 MB cell hold the backfill function for tens of minutes.
+ * `work.steps`, when given, counts the characters examined (the tests check it grows linearly).
+ */
+export function isDecimalText(raw: string, work?: { steps: number }): boolean {
+  const n = raw.length;
+  let i = 0;
+  const step = () => {
+    if (work) work.steps++;
+  };
+  if (i < n && (raw.charCodeAt(i) === 43 || raw.charCodeAt(i) === 45)) i++;
+  let digits = 0;
+  while (i < n && isDigit(raw.charCodeAt(i))) {
+    step();
+    i++;
+    digits++;
+  }
+  if (i < n && raw.charCodeAt(i) === 46) {
+    i++;
+    while (i < n && isDigit(raw.charCodeAt(i))) {
+      step();
+      i++;
+      digits++;
+    }
+  }
+  if (digits === 0) return false;
+  if (i < n && (raw.charCodeAt(i) | 32) === 101) {
+    i++;
+    if (i < n && (raw.charCodeAt(i) === 43 || raw.charCodeAt(i) === 45)) i++;
+    let exponent = 0;
+    while (i < n && isDigit(raw.charCodeAt(i))) {
+      step();
+      i++;
+      exponent++;
+    }
+    if (exponent === 0) return false;
+  }
+  step();
+  return i === n;
+}
 /** The form records are stored in; a value already in it is kept as it is (no re-formatting per row). */
 const CANONICAL_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 /**
  * A decimal number as CSV writes it; NaN for anything else. `Number()` alone would also take
- * `0x1F`, `0b1`, `Infinity` and whitespace, and the regex costs more than the parse on every cell,
- * so the regex only runs on what `Number()` accepts and a decimal writer would not produce.
+ * `0x1F`, `0b1`, `Infinity` and whitespace, and the scan costs more than the parse on every cell,
+ * so the scan only runs on what `Number()` accepts and a decimal writer would not produce.
  */
 function decimal(raw: string): number {
   const value = Number(raw);
   if (!Number.isFinite(value)) return Number.NaN;
   const second = raw.charCodeAt(1);
   // 0x.., 0b.., 0o.. (either case): the only non-decimal forms Number() accepts besides whitespace.
-  if (raw.charCodeAt(0) === 48 && (second | 32) >= 98 && (second | 32) <= 120 && !NUMBER.test(raw)) return Number.NaN;
+  if (raw.charCodeAt(0) === 48 && (second | 32) >= 98 && (second | 32) <= 120 && !isDecimalText(raw)) return Number.NaN;
   return value;
 }
 const ISO_LIKE = /^\d{4}-\d{2}-\d{2}T/;
@@ -163,7 +214,7 @@ export function buildPlan(header: string[], firstRow: string[], line: number, ma
     }
   } else {
     const candidates = header.map((name, index) => [name, index] as [string, number]).filter(([, index]) => index !== timestampIndex && index !== identifierIndex);
-    measurements = candidates.filter(([, index]) => NUMBER.test((firstRow[index] ?? '').trim()));
+    measurements = candidates.filter(([, index]) => isDecimalText((firstRow[index] ?? '').trim()));
     undecided = candidates.filter(([, index]) => (firstRow[index] ?? '').trim() === '').map(([, index]) => index);
     if (measurements.length === 0 && undecided.length === 0) return REASONS.noNumericColumns(line);
     const bad = [...measurements, ...undecided.map((index) => [header[index] as string, index] as const)].find(([name]) => !isMeasurementName(name));
@@ -187,7 +238,7 @@ function decideColumns(row: string[], plan: ImportPlan): void {
   for (const index of plan.undecided) {
     const raw = (row[index] ?? '').trim();
     if (raw === '') still.push(index);
-    else if (NUMBER.test(raw)) plan.measurements.push([plan.header[index] as string, index]);
+    else if (isDecimalText(raw)) plan.measurements.push([plan.header[index] as string, index]);
   }
   plan.undecided = still;
 }
@@ -209,7 +260,7 @@ export function readRow(
   const canonical = plan.timestampFormat === 'iso' && rawTimestamp.length === 24 && CANONICAL_ISO.test(rawTimestamp);
   const ms = canonical ? Date.parse(rawTimestamp) : parseRowTimestamp(rawTimestamp, plan.timestampFormat, options.path.dateMs);
   if (ms === undefined || Number.isNaN(ms)) return { reason: `${REASONS.timestampNotFormat(plan.timestampFormat)} (got "${cut(rawTimestamp)}")` };
-  const problem = timestampProblem(ms, options.nowMs, options.retentionDays);
+  const problem = timestampProblem(ms, options.nowMs, options.retentionDays ?? Number.POSITIVE_INFINITY);
   if (problem) return { reason: problem };
   decideColumns(row, plan);
   const measurements: Record<string, number> = {};
@@ -225,6 +276,12 @@ export function readRow(
   }
   if (count === 0) return { reason: NO_MEASUREMENT };
   return { deviceIdentifier, record: { timestamp: canonical ? rawTimestamp : new Date(ms).toISOString(), measurements } };
+}
+
+/** Index of the first cell longer than {@link MAX_CELL_CHARS}; -1 when none is. */
+function overlongCell(record: string[]): number {
+  for (let i = 0; i < record.length; i++) if ((record[i] as string).length > MAX_CELL_CHARS) return i;
+  return -1;
 }
 
 const reasonOf = (message: string) => (message.length > REJECTION_REASON_MAX ? `${message.slice(0, REJECTION_REASON_MAX - 1)}…` : message);
@@ -311,6 +368,20 @@ export async function* scanCsv(body: Readable, options: ScanOptions): AsyncGener
         continue;
       }
       if (line <= afterLine) continue;
+      const long = overlongCell(record);
+      if (long !== -1) {
+        // Refused before any cell is interpreted: nothing of a huge cell is ever scanned twice.
+        batch ??= fresh();
+        batch.rejections.push({ line, reason: REASONS.cellTooLong(header[long] ?? `#${long + 1}`, MAX_CELL_CHARS) });
+        lastLine = line;
+        if (rowsIn(batch) >= options.batchRows) {
+          batch.lastLine = lastLine;
+          const full = batch;
+          batch = undefined;
+          yield full;
+        }
+        continue;
+      }
       if (!plan) {
         if (record.length === header.length) {
           const built = buildPlan(header, record, line, options.mapping, options.path);

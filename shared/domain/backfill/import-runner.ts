@@ -1,10 +1,12 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
+import { failImport, importIdOf, parseBackfillKey } from './import-end';
 import { findOrganizationContext } from '../organization/organization.service';
 import type { OrgContext } from '../organization/organization.schema';
+import { ConflictError, NotFoundError } from '../errors';
 import { TelemetryDeviceIdentifier } from '../telemetry/telemetry.schema';
-import { storeRecordsOnly } from '../telemetry/telemetry.service';
+import { storeHistory } from '../telemetry/telemetry.service';
 import * as repo from './backfill.repository';
-import { BACKFILL_ROOT, MAX_STORED_REJECTIONS, REASONS, type ImportStatus, type PrefixMapping } from './backfill.schema';
+import { BACKFILL_ROOT, errorForReason, IMPORT_ID_PATTERN, IMPORT_DEADLINE_MS, importNotRetryable, IMPORT_NOT_FOUND, MAX_STORED_REJECTIONS, REASONS, type ImportStatus, type PrefixMapping } from './backfill.schema';
 import { FileProblem, scanCsv, type ScanBatch } from './csv-scan';
 import type { ObjectRef, ObjectStore } from './object-store';
 import { compileTemplate, longestPrefixMatch, matchTemplate } from './path-template';
@@ -17,6 +19,8 @@ import { compileTemplate, longestPrefixMatch, matchTemplate } from './path-templ
  * next part re-reads the object, skips to the checkpoint and carries on, so the result is that of
  * a single pass.
  */
+
+export { failAfterLastAttempt, failImport, importIdOf, parseBackfillKey, sweepStalledImports } from './import-end';
 
 export const unknownOrganization = (organizationId: string) => `Unknown organization in backfill key: ${organizationId.slice(0, 64)}`;
 
@@ -48,19 +52,6 @@ export type RunOutcome =
   /** Already finished, or another invocation holds it right now. */
   | { outcome: 'duplicate'; importId: string; status: ImportStatus | undefined }
   | { outcome: 'ignored'; reason: string };
-
-/** `backfill/{organizationId}/{rest}` → its parts; undefined for keys outside the backfill root. */
-export function parseBackfillKey(key: string): { organizationId: string; rest: string } | undefined {
-  if (!key.startsWith(BACKFILL_ROOT)) return undefined;
-  const tail = key.slice(BACKFILL_ROOT.length);
-  const slash = tail.indexOf('/');
-  return slash === -1 ? { organizationId: tail, rest: '' } : { organizationId: tail.slice(0, slash), rest: tail.slice(slash + 1) };
-}
-
-/** The import id of an object version: stable across duplicate events, distinct per version. */
-export function importIdOf(ref: ObjectRef): string {
-  return createHash('sha256').update([ref.bucket, ref.key, ref.versionId ?? '', (ref.eTag ?? '').replace(/"/g, '')].join('\u0000')).digest('hex').slice(0, 32);
-}
 
 async function orgOrThrow(organizationId: string): Promise<OrgContext> {
   const org = await findOrganizationContext(organizationId);
@@ -96,6 +87,7 @@ export async function importObject(ref: ObjectRef, options: RunOptions): Promise
     leaseOwner: owner,
     leaseUntil,
     parts: 1,
+    deadlineAt: nowMs + IMPORT_DEADLINE_MS,
   };
   if (await repo.createImport(fresh)) return run(org, fresh, owner, options);
   // Seen before: continue it only if its holder paused or died; otherwise this event is the duplicate.
@@ -115,18 +107,44 @@ export async function continueImport(organizationId: string, importId: string, o
   return run(org, taken, owner, options);
 }
 
-/** Marks an import failed after its last attempt failed (no lease needed: it is only ever set while running). */
-export async function failImport(organizationId: string, importId: string, nowMs = Date.now()): Promise<void> {
-  const item = await repo.getImport(organizationId, importId);
-  if (!item || item.status !== 'running') return;
-  await repo.finishImport(organizationId, importId, undefined, {
-    status: 'failed',
-    reason: REASONS.internal,
-    rowsRead: item.rowsRead,
-    rowsWritten: item.rowsWritten,
-    rowsRejected: item.rowsRejected,
-    finishedAt: new Date(nowMs).toISOString(),
-  });
+/**
+ * `import retry`: a failed import becomes running again from its checkpoint. In AWS the resume
+ * marker hands it to the table stream (the backfill function continues it); `continueHere` runs
+ * the continuation in this process instead (the operator CLI against the local stack, which has
+ * no stream between processes). A continuation that fails here leaves the import failed with the
+ * error, like a last attempt.
+ */
+export async function retryImport(
+  organizationId: string,
+  rawImportId: string,
+  options: { continueHere?: Omit<RunOptions, 'canPause'>; now?: () => number } = {},
+): Promise<{ organizationId: string; importId: string; continuedFrom: number } & ({ status: 'running' } | Omit<RunOutcome & { outcome: 'finished' }, 'outcome'> | { status: ImportStatus | undefined })> {
+  const now = options.now ?? Date.now;
+  const org = await orgOrThrow(organizationId);
+  const importId = rawImportId.trim().toLowerCase();
+  const item = IMPORT_ID_PATTERN.test(importId) ? await repo.getImport(org.organizationId, importId) : undefined;
+  if (!item) throw new NotFoundError(`${IMPORT_NOT_FOUND}: ${rawImportId.slice(0, 64)}`);
+  if (item.status !== 'failed') throw new ConflictError(importNotRetryable(importId, item.status));
+  const nowMs = now();
+  if (!(await repo.reopenFailedImport(org.organizationId, importId, { now: new Date(nowMs).toISOString(), deadlineAt: nowMs + IMPORT_DEADLINE_MS }))) {
+    const current = await repo.getImport(org.organizationId, importId);
+    throw new ConflictError(importNotRetryable(importId, current?.status ?? 'gone'));
+  }
+  const continuedFrom = item.checkpoint?.line ?? 0;
+  if (!options.continueHere) return { organizationId: org.organizationId, importId, continuedFrom, status: 'running' };
+  let outcome: RunOutcome;
+  try {
+    outcome = await continueImport(org.organizationId, importId, { ...options.continueHere, canPause: false, now });
+  } catch (error) {
+    const text = errorForReason(error);
+    await failImport(org.organizationId, importId, (line) => REASONS.attemptsFailed(line, text), now());
+    throw new Error(`Import ${importId} failed again: ${text}`);
+  }
+  if (outcome.outcome === 'finished') {
+    const { outcome: _o, ...rest } = outcome;
+    return { organizationId: org.organizationId, continuedFrom, ...rest };
+  }
+  return { organizationId: org.organizationId, importId, continuedFrom, status: 'status' in outcome ? outcome.status : 'running' };
 }
 
 async function mapLimit<T>(items: T[], limit: number, fn: (item: T) => Promise<unknown>): Promise<void> {
@@ -139,9 +157,7 @@ async function mapLimit<T>(items: T[], limit: number, fn: (item: T) => Promise<u
 
 /** Writes one batch: each device's records through the telemetry domain, then the first rejections. */
 async function writeBatch(org: OrgContext, importId: string, batch: ScanBatch, rejectedBefore: number, receivedAtMs: number): Promise<void> {
-  await mapLimit([...batch.records.entries()], DEVICE_CONCURRENCY, ([deviceIdentifier, records]) =>
-    storeRecordsOnly(org, { deviceIdentifier, records }, 's3', receivedAtMs),
-  );
+  await mapLimit([...batch.records.entries()], DEVICE_CONCURRENCY, ([deviceIdentifier, records]) => storeHistory(org, { deviceIdentifier, records }, receivedAtMs));
   const stored = batch.rejections
     .map((rejection, i) => ({ ordinal: rejectedBefore + i, rejection }))
     .filter(({ ordinal }) => ordinal < MAX_STORED_REJECTIONS);
@@ -171,12 +187,18 @@ async function run(org: OrgContext, item: repo.ImportItem, owner: string, option
   let mapping: PrefixMapping | undefined = item.mapping;
   const end = async (status: ImportStatus, reason?: string): Promise<RunOutcome> => {
     const counters = { rowsRead: committed.rowsRead, rowsWritten: committed.rowsWritten, rowsRejected: committed.rowsRejected };
-    const done = await repo.finishImport(orgId, importId, owner, { status, reason, ...counters, finishedAt: new Date(now()).toISOString(), mapping });
+    const checkpoint = status === 'failed' ? { line: committed.line, plan: committed.plan } : undefined;
+    const done = await repo.finishImport(orgId, importId, owner, { status, reason, ...counters, finishedAt: new Date(now()).toISOString(), mapping, checkpoint });
     if (!done) return { outcome: 'duplicate', importId, status: (await repo.getImport(orgId, importId))?.status };
     return { outcome: 'finished', importId, status, ...counters };
   };
 
+  const deadlineMs = item.deadlineAt ?? Date.parse(item.startedAt) + IMPORT_DEADLINE_MS;
+  const pastDeadline = () => now() > deadlineMs;
+  const deadlineReason = () => REASONS.deadline(IMPORT_DEADLINE_MS / 3_600_000, committed.line);
+
   try {
+    if (pastDeadline()) return await end('failed', deadlineReason());
     const { rest } = parseBackfillKey(item.key) as { rest: string };
     if (!mapping) {
       const found = longestPrefixMatch(await repo.listMappings(orgId), rest);
@@ -206,7 +228,6 @@ async function run(org: OrgContext, item: repo.ImportItem, owner: string, option
       mapping,
       path,
       nowMs: startedMs,
-      retentionDays: org.telemetryRetentionDays ?? 90,
       batchRows: options.batchRows ?? DEFAULT_BATCH_ROWS,
       plan: committed.plan,
       afterLine: committed.line,
@@ -223,6 +244,8 @@ async function run(org: OrgContext, item: repo.ImportItem, owner: string, option
           committed = planned;
           written++;
         }
+        // Leaving the loop closes the scan (and the object stream).
+        if (pastDeadline()) return await end('failed', deadlineReason());
         if (options.canPause && written > 0 && options.remainingMs() < reserveMs) {
           const saved = await repo.saveProgress(orgId, importId, owner, committed, { leaseUntil: 0, pause: true, now: new Date(now()).toISOString(), mapping });
           return saved ? { outcome: 'paused', importId, line: committed.line } : { outcome: 'duplicate', importId, status: 'running' };
@@ -248,7 +271,7 @@ async function run(org: OrgContext, item: repo.ImportItem, owner: string, option
     return await end(committed.rowsRejected > 0 ? 'completed_with_errors' : 'completed');
   } catch (error) {
     // Hand the lease back so the retry can take over at once instead of waiting for it to run out.
-    await repo.releaseLease(orgId, importId, owner).catch(() => undefined);
+    await repo.releaseLease(orgId, importId, owner, errorForReason(error)).catch(() => undefined);
     throw error;
   }
 }

@@ -26,10 +26,17 @@ export interface ObjectStore {
 }
 
 let client: S3Client | undefined;
+/** The endpoint the cached client was built for: a changed `S3_ENDPOINT` (tests, a restarted local S3) gets a new client. */
+let clientEndpoint: string | undefined;
 
 function s3Client(): S3Client {
+  const endpoint = optionalEnv(BACKFILL_ENV.s3Endpoint);
+  if (client && clientEndpoint !== endpoint) {
+    client.destroy();
+    client = undefined;
+  }
   if (!client) {
-    const endpoint = optionalEnv(BACKFILL_ENV.s3Endpoint);
+    clientEndpoint = endpoint;
     client = new S3Client(
       endpoint
         ? {

@@ -4,7 +4,8 @@ import type { DynamoDBRecord, DynamoDBStreamEvent, S3Event, S3EventRecord, SQSEv
 import { optionalEnv } from '../../config/env';
 import { logger } from '../../logging/logger';
 import { BACKFILL_ENV, BACKFILL_MAX_RECEIVES, IMPORT_ENTITY, RESUME_MARKER } from './backfill.schema';
-import { continueImport, failImport, importIdOf, importObject, parseBackfillKey, type RunOptions, type RunOutcome } from './import-runner';
+import { failAfterLastAttempt } from './import-end';
+import { continueImport, importObject, type RunOptions, type RunOutcome } from './import-runner';
 import { s3ObjectStore, type ObjectRef } from './object-store';
 
 /**
@@ -45,9 +46,8 @@ async function importRef(ref: ObjectRef, options: RunOptions, lastAttempt: boole
   try {
     logOutcome(await importObject(ref, options), ref);
   } catch (error) {
-    const parsed = parseBackfillKey(ref.key);
-    // The dead-letter queue keeps the event; the import record tells the maker it failed.
-    if (lastAttempt && parsed) await failImport(parsed.organizationId, importIdOf(ref)).catch(() => undefined);
+    // The dead-letter queue keeps the event; the import record tells the maker it failed, and why.
+    if (lastAttempt) await failAfterLastAttempt(ref, error).catch(() => undefined);
     throw error;
   }
 }
@@ -64,6 +64,14 @@ async function streamRecord(record: DynamoDBRecord, options: RunOptions): Promis
   // The event source filter already selects these; checking again keeps a widened filter harmless.
   if (item.entity !== IMPORT_ENTITY || item[RESUME_MARKER.attribute] !== RESUME_MARKER.value) return;
   logOutcome(await continueImport(String(item.organizationId), String(item.importId), options));
+}
+
+/**
+ * The local stack's dead letter for a backfill event (its in-process retries gave up): each object's
+ * import becomes failed with the error, as the queue's last receive does in AWS.
+ */
+export async function failBackfillEvent(event: S3Event, error: unknown): Promise<void> {
+  for (const ref of objectRefs(event)) await failAfterLastAttempt(ref, error).catch(() => undefined);
 }
 
 /** Runs every record of the event one after the other (imports are long; the time budget is shared). */

@@ -81,6 +81,20 @@ export async function storeRecordsOnly(org: OrgContext, batch: TelemetryBatch, s
 }
 
 /**
+ * Stores history for one device (S3 backfill): records of any age, each kept for the
+ * organization's retention counted from `receivedAtMs` (the import's start), not from its own
+ * timestamp, so a year-old row is not deleted on arrival. The latest snapshot moves only where a
+ * record is newer than what it holds, so history never moves a latest value back.
+ */
+export async function storeHistory(org: OrgContext, batch: TelemetryBatch, receivedAtMs: number): Promise<number> {
+  const expiresAt = Math.floor(receivedAtMs / 1000) + retentionDaysOf(org) * DAY_SECONDS;
+  return repo.storeRecords(org.organizationId, batch.deviceIdentifier, batch.records, 's3', {
+    receivedAt: new Date(receivedAtMs).toISOString(),
+    expiresAt: () => expiresAt,
+  });
+}
+
+/**
  * A REST body or MQTT payload for one device: validated whole (a batch with one bad record is
  * refused, nothing stored), then stored.
  */
