@@ -7,7 +7,7 @@ import { keys } from '../../shared/db/keys';
 import { addMapping, getImport, listImports } from '../../shared/domain/backfill/backfill.service';
 import * as repo from '../../shared/domain/backfill/backfill.repository';
 import { IMPORT_DEADLINE_MS, REASONS } from '../../shared/domain/backfill/backfill.schema';
-import { importIdOf, importObject, retryImport, sweepStalledImports } from '../../shared/domain/backfill/import-runner';
+import { failImport, importIdOf, importObject, retryImport, sweepStalledImports } from '../../shared/domain/backfill/import-runner';
 import type { ObjectRef, ObjectStore } from '../../shared/domain/backfill/object-store';
 import { handleBackfillEvent } from '../../shared/domain/backfill/s3-ingest';
 import { setTelemetryRetention } from '../../shared/domain/organization/organization.service';
@@ -158,6 +158,41 @@ describe('imports always end (issue 17 #2)', () => {
     expect((await getImport(org, live)).status).toBe('failed');
     expect((await listImports(org, { status: 'running' })).imports).toEqual([]);
     expect((await repo.listRunningImports()).filter((r) => r.organizationId === org.organizationId)).toEqual([]);
+  });
+
+  test('races: a failure from outside never ends an import another invocation has just taken over; two retries at once, one wins', async () => {
+    const { org } = await newOrg();
+    const now = Date.now();
+    const importId = '1'.repeat(32);
+    await repo.createImport({
+      organizationId: org.organizationId,
+      importId,
+      bucket: BUCKET,
+      key: `backfill/${org.organizationId}/p/R.csv.gz`,
+      status: 'running',
+      rowsRead: 0,
+      rowsWritten: 0,
+      rowsRejected: 0,
+      startedAt: new Date(now - 20 * 60_000).toISOString(),
+      updatedAt: new Date(now - 20 * 60_000).toISOString(),
+      parts: 1,
+      leaseUntil: 0,
+    });
+    // The queue's redelivery takes it over between the sweep's read and its write.
+    expect(await repo.takeOverImport(org.organizationId, importId, 'new-owner', now + 300_000, now)).toBeDefined();
+    expect(await failImport(org.organizationId, importId, () => 'stalled', now)).toBe(false);
+    expect((await sweepStalledImports(now)).errors).toBe(0);
+    expect((await getImport(org, importId)).status).toBe('running');
+
+    // Its lease runs out with no progress: the sweep ends it; then two operators retry at once.
+    await sweepStalledImports(now + 11 * 60_000);
+    expect((await getImport(org, importId)).status).toBe('failed');
+    const results = await Promise.allSettled([retryImport(org.organizationId, importId), retryImport(org.organizationId, importId)]);
+    expect(results.filter((r) => r.status === 'fulfilled').map((r) => (r as PromiseFulfilledResult<{ status: string }>).value.status)).toEqual(['running']);
+    expect(results.filter((r) => r.status === 'rejected').map((r) => String((r as PromiseRejectedResult).reason.message))).toEqual([
+      `Import ${importId} is running; only a failed import can be retried`,
+    ]);
+    expect(await repo.listRunningImports()).toContainEqual({ organizationId: org.organizationId, importId });
   });
 
   test('an import past its deadline stops at the next batch, failed and retryable', async () => {

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
-import { IMPORT_SWEEP_MINUTES, parseMappingInput, REASONS, type PrefixMapping } from '../../shared/domain/backfill/backfill.schema';
+import { errorForReason, IMPORT_SWEEP_MINUTES, parseMappingInput, REASONS, type PrefixMapping } from '../../shared/domain/backfill/backfill.schema';
 import { isDecimalText, MAX_CELL_CHARS, readRow, scanCsv, type ImportPlan, type ScanBatch } from '../../shared/domain/backfill/csv-scan';
 import { compileTemplate, matchTemplate } from '../../shared/domain/backfill/path-template';
 import { schedules } from '../../shared/routes';
@@ -145,4 +145,12 @@ describe('wildcards in path templates (issue 17 #4)', () => {
 
 test('the stall sweep runs as often as the import runner assumes', () => {
   expect(schedules.find((s) => s.id === 'BackfillSweep')?.everyMinutes).toBe(IMPORT_SWEEP_MINUTES);
+});
+
+test("a failed import's reason names the error on one line, without ARNs (account ids), at most 200 characters", () => {
+  const denied = Object.assign(new Error('User: arn:aws:sts::123456789012:assumed-role/x/y is not authorized to perform: s3:GetObject\nmore'), { name: 'AccessDenied' });
+  expect(errorForReason(denied)).toBe('AccessDenied: User: <arn> is not authorized to perform: s3:GetObject');
+  expect(errorForReason(new Error('connect ECONNREFUSED 127.0.0.1:1'))).toBe('connect ECONNREFUSED 127.0.0.1:1');
+  expect(errorForReason(new Error('x'.repeat(500)))).toHaveLength(200);
+  expect(REASONS.attemptsFailed(0, 'boom')).toBe('The import failed on every attempt (boom); no rows were imported. Once the cause is fixed, an operator can retry it and it continues from there');
 });

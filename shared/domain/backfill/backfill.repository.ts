@@ -273,6 +273,11 @@ export interface ImportResult {
   mapping?: PrefixMapping;
   /** A failed import keeps where to continue from (`import retry`); given when it differs from the stored one. */
   checkpoint?: { line: number; plan?: ImportPlan };
+  /**
+   * From outside the run (no owner): only if nobody holds a lease now (`leaseUntil` before this, epoch
+   * ms), so an invocation that has just taken the import over is never failed under its feet.
+   */
+  leaseExpiredBefore?: number;
 }
 
 /**
@@ -311,6 +316,10 @@ export async function finishImport(organizationId: string, importId: string, own
   if (owner !== undefined) {
     condition += ' AND leaseOwner = :owner';
     values[':owner'] = owner;
+  }
+  if (result.leaseExpiredBefore !== undefined) {
+    condition += ' AND (attribute_not_exists(leaseUntil) OR leaseUntil < :leaseBefore)';
+    values[':leaseBefore'] = result.leaseExpiredBefore;
   }
   const items = [
     {

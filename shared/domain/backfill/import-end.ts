@@ -27,7 +27,8 @@ export function importIdOf(ref: ObjectRef): string {
  * Marks a running import failed from outside its run (no lease needed): after its last attempt
  * failed (the queue's last receive, the local stack's dead letter), or from the stall sweep. The
  * counters and checkpoint stay those last saved, so `import retry` continues from there. `reason`
- * gets the checkpoint line; false when the import was not running (finished meanwhile).
+ * gets the checkpoint line; false when the import was not running (finished meanwhile) or an
+ * invocation holds its lease (took it over since: that run ends it).
  */
 export async function failImport(
   organizationId: string,
@@ -44,6 +45,7 @@ export async function failImport(
     rowsWritten: item.rowsWritten,
     rowsRejected: item.rowsRejected,
     finishedAt: new Date(nowMs).toISOString(),
+    leaseExpiredBefore: nowMs,
   });
 }
 

@@ -107,6 +107,18 @@ export async function continueImport(organizationId: string, importId: string, o
   return run(org, taken, owner, options);
 }
 
+/** What `import retry` answers: where it continued from and, when it ran here, how the import ended. */
+export interface RetryResult {
+  organizationId: string;
+  importId: string;
+  continuedFrom: number;
+  /** `running` when the table stream continues it (AWS); else the status it ended with. */
+  status: ImportStatus | undefined;
+  rowsRead?: number;
+  rowsWritten?: number;
+  rowsRejected?: number;
+}
+
 /**
  * `import retry`: a failed import becomes running again from its checkpoint. In AWS the resume
  * marker hands it to the table stream (the backfill function continues it); `continueHere` runs
@@ -118,9 +130,10 @@ export async function retryImport(
   organizationId: string,
   rawImportId: string,
   options: { continueHere?: Omit<RunOptions, 'canPause'>; now?: () => number } = {},
-): Promise<{ organizationId: string; importId: string; continuedFrom: number } & ({ status: 'running' } | Omit<RunOutcome & { outcome: 'finished' }, 'outcome'> | { status: ImportStatus | undefined })> {
+): Promise<RetryResult> {
   const now = options.now ?? Date.now;
-  const org = await orgOrThrow(organizationId);
+  const org = await findOrganizationContext(organizationId);
+  if (!org) throw new NotFoundError(`Organization not found: ${organizationId.slice(0, 64)}`);
   const importId = rawImportId.trim().toLowerCase();
   const item = IMPORT_ID_PATTERN.test(importId) ? await repo.getImport(org.organizationId, importId) : undefined;
   if (!item) throw new NotFoundError(`${IMPORT_NOT_FOUND}: ${rawImportId.slice(0, 64)}`);
