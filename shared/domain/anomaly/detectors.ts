@@ -18,13 +18,16 @@ export const DETECTOR = {
   /** After a level shift the baseline restarts from the new level; it needs this many points again. */
   rebaselinePoints: 12,
   /** Smallest robust z-score that is extreme, whatever the series' history. */
-  zMin: 9,
-  /** An extreme point must also exceed the series' own largest recent |z| by this factor. */
-  tailFactor: 3,
+  zMin: 6.5,
+  /** An extreme point must also exceed the series' own largest recent |z| by this factor… */
+  tailFactor: 2,
+  /** …or by this one on a series that recently showed big excursions (|z| ≥ bigZ) of its own: heavy tails. */
+  heavyTailFactor: 3,
+  bigZ: 4.5,
   /** Per-point decay of that largest recent |z| (half-life ≈ 1400 points). */
   tailDecay: 0.9995,
   /** Consecutive extreme points, same side, that make a level shift rather than a spike. */
-  shiftRun: 3,
+  shiftRun: 4,
   /** CUSUM allowance and decision interval on clipped robust scores (σ units). */
   cusumK: 1,
   cusumH: 12,
@@ -98,6 +101,8 @@ export interface SeriesState {
   lo: number | null;
   envAt: number;
   tail: number;
+  /** Decayed count (like `tail`) of recent points with |z| ≥ bigZ: above 0.5 the series is heavy-tailed. */
+  big?: number;
   up: number;
   down: number;
   upStart: number | null;
@@ -165,15 +170,20 @@ export function baselineOf(values: readonly number[], times: readonly number[]):
   const slopePerMs = t2 > t1 ? (median(values.slice(h)) - median(values.slice(0, h))) / (t2 - t1) : 0;
   const residuals = values.map((v, i) => v - (level + slopePerMs * ((times[i] as number) - center)));
   const floor = Math.max(resolution(values), Math.abs(level) * 1e-6, 1e-9);
+  // The mean absolute residual (× √(π/2): the standard deviation of Gaussian data) as a second
+  // estimate: on a heavy-tailed or quantised series (mostly one level, jitter of a few steps) the
+  // MAD is small or zero and would make every jitter an extreme.
+  const meanAbs = (SQRT_HALF_PI * residuals.reduce((a, r) => a + Math.abs(r), 0)) / Math.max(1, residuals.length);
   return {
     level,
     slopePerMs,
     center,
-    scale: Math.max(robustScale(residuals, 0), floor),
+    scale: Math.max(robustScale(residuals, 0), meanAbs, floor),
     rawScale: Math.max(robustScale(values, level), floor),
   };
 }
 
+const SQRT_HALF_PI = Math.sqrt(Math.PI / 2);
 const predict = (b: Baseline, t: number) => b.level + b.slopePerMs * (t - b.center);
 const iso = (t: number) => new Date(t).toISOString();
 const round = (x: number) => Math.round(x * 1e6) / 1e6;
@@ -296,13 +306,17 @@ export function evaluatePoint(s: SeriesState, t: number, v: number, rules: reado
 
   const b = baselineOf(s.values, s.times);
   const z = (v - predict(b, t)) / b.scale;
-  const threshold = Math.max(DETECTOR.zMin, DETECTOR.tailFactor * s.tail);
+  // Extremity against the series' own recent extremes: a quiet series is judged by its largest
+  // recent score, a series that keeps producing big excursions by a wider margin.
+  const heavy = (s.big ?? 0) >= 0.5;
+  const threshold = Math.max(DETECTOR.zMin, (heavy ? DETECTOR.heavyTailFactor : DETECTOR.tailFactor) * s.tail);
   const width = (s.hi ?? v) - (s.lo ?? v);
   const extreme = Math.abs(z) >= threshold && outsideEnvelope(s, v, DETECTOR.envelopeMargin * width);
   const base = { level: round(predict(b, t)), scale: round(b.scale), threshold: round(threshold), low: s.lo, high: s.hi };
   // The tail learns every point, an extreme one only up to the threshold it beat: one spike
   // raises the bar a little, a sensor that keeps producing extremes raises it a lot.
   s.tail = Math.max(s.tail * DETECTOR.tailDecay, Math.min(Math.abs(z), threshold));
+  s.big = (s.big ?? 0) * DETECTOR.tailDecay + (Math.abs(z) >= DETECTOR.bigZ && !extreme ? 1 : 0);
 
   // An excursion already under way continues while the point stays well out on the same side
   // (half the bar: the bar itself just rose with the first extreme point).
@@ -411,8 +425,10 @@ export interface CadenceState {
   /** Last report times, for evidence. */
   recent: number[];
   /**
-   * Recent delivery lags (ms from a record's timestamp to its evaluation). A device that uploads
-   * an hour of readings at once is late, not silent: its lag extends the silence limit.
+   * Recent delivery lags, one per delivery (ms from the oldest record of a delivery to its
+   * evaluation). A device that uploads an hour of readings at once is late, not silent: its usual
+   * lag extends the silence limit. The median is used, so one buffered upload hours late does not
+   * blind dropout detection (a gap it hid is still found when the data resume: {@link gapDropout}).
    */
   lags: number[];
 }
@@ -420,20 +436,24 @@ export interface CadenceState {
 export const newCadenceState = (): CadenceState => ({ last: null, gaps: [], recent: [], lags: [] });
 
 /**
- * Records a report at `t` (after `last`), evaluated `lag` ms after its timestamp. `afterDropout`:
- * the gap was a dropout and teaches nothing about the cadence.
+ * Records a report at `t` (after `last`). `afterDropout`: the gap was a dropout and teaches
+ * nothing about the cadence.
  */
-export function recordReport(c: CadenceState, t: number, afterDropout: boolean, lag = 0): void {
+export function recordReport(c: CadenceState, t: number, afterDropout: boolean): void {
   if (c.last !== null && t > c.last && !afterDropout) {
     c.gaps.push(t - c.last);
     if (c.gaps.length > DROPOUT.gaps) c.gaps.shift();
   }
-  c.lags = c.lags ?? [];
-  c.lags.push(Math.max(0, lag));
-  if (c.lags.length > DROPOUT.gaps) c.lags.shift();
   c.last = c.last === null ? t : Math.max(c.last, t);
   c.recent.push(t);
   if (c.recent.length > DETECTOR.evidencePoints) c.recent.shift();
+}
+
+/** Records one delivery's lag: how long after its oldest record a delivery was evaluated. */
+export function recordDelivery(c: CadenceState, lag: number): void {
+  c.lags = c.lags ?? [];
+  c.lags.push(Math.max(0, Math.round(lag)));
+  if (c.lags.length > DROPOUT.gaps) c.lags.shift();
 }
 
 /** How long a silence may last before it is a dropout; undefined while the cadence is still being learned. */
@@ -442,10 +462,38 @@ export function silenceLimit(c: CadenceState): number | undefined {
   return Math.max(DROPOUT.floorMs, DROPOUT.cadenceFactor * median(c.gaps), DROPOUT.maxGapFactor * Math.max(...c.gaps));
 }
 
+/** The device's usual delivery lag: the median over its recent deliveries (0 before any). */
+export const deliveryLag = (c: CadenceState) => ((c.lags ?? []).length > 0 ? median(c.lags) : 0);
+
 /** When the device becomes overdue (ms): its last record + the silence limit + its usual delivery lag; undefined when not watched yet. */
 export function dropoutDue(c: CadenceState): number | undefined {
   const limit = silenceLimit(c);
-  return limit === undefined || c.last === null ? undefined : c.last + limit + Math.max(0, ...(c.lags ?? []));
+  return limit === undefined || c.last === null ? undefined : c.last + limit + deliveryLag(c);
+}
+
+/**
+ * A dropout found when the data resume: the record at `t` follows a gap longer than the cadence
+ * allows. The incident starts at the last record before the gap (and the caller resolves it at
+ * `t`, the first record after it). Undefined for a normal gap or while the cadence is learned.
+ */
+export function gapDropout(c: CadenceState, t: number): Signal | undefined {
+  const limit = silenceLimit(c);
+  if (limit === undefined || c.last === null || t - c.last <= limit) return undefined;
+  return {
+    kind: 'dropout',
+    startedAt: c.last,
+    value: null,
+    severity: 'high',
+    evidence: {
+      values: c.recent.map((r) => ({ timestamp: iso(r), value: null })),
+      baseline: {
+        medianGapSeconds: Math.round(median(c.gaps) / 1000),
+        silenceLimitSeconds: Math.round(limit / 1000),
+        silentSeconds: Math.round((t - c.last) / 1000),
+        resumedAt: iso(t),
+      },
+    },
+  };
 }
 
 /** A dropout signal when the device is overdue at `now`. */
