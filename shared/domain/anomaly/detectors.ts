@@ -36,6 +36,20 @@ export const DETECTOR = {
   stepMin: 3,
   /** …and when at least this share of the step happened between two neighbouring points (a drift is not a shift). */
   abruptShare: 0.5,
+  /**
+   * A step the CUSUM found that was too gradual (at least `longShiftAbrupt` of it in one step) or
+   * inside the envelope is held; when the window's level still sits `longShiftZ` raw scales from
+   * the old level `longShiftPoints` points later (longer than the window), it is a level shift.
+   */
+  longShiftAbrupt: 0.25,
+  longShiftZ: 4,
+  longShiftPoints: 96,
+  /** A series whose window shows at most this many distinct values (or whose resolution is most of its scale) is quantised (RSSI steps, integer states)… */
+  quantisedDistinct: 6,
+  /** …and a level shift on it must be this many times the largest move between neighbouring points it made recently. */
+  quantisedJumpFactor: 1.5,
+  /** Per-point decay of that largest move. */
+  jumpDecay: 0.999,
   /** The series' range (envelope) forgets with this half-life: a change back into it is not anomalous. */
   envelopeHalfLifeMs: 30 * 86_400_000,
   /** Margin around the envelope for spikes, as a share of its width. */
@@ -101,6 +115,12 @@ export interface SeriesState {
   lo: number | null;
   envAt: number;
   tail: number;
+  /** A held step waiting to show it lasts (see `longShiftPoints`): start, old level, scale, sign, points since. */
+  held?: { start: number; from: number; scale: number; sign: number; n: number; first?: number } | null;
+  /** The level before the last level shift: a later step back to it is the end of the shift, not a new one. */
+  before?: { level: number; scale: number } | null;
+  /** Decayed largest move between neighbouring normal points (quantised series' own level-change history). */
+  jump?: number;
   /** Decayed count (like `tail`) of recent points with |z| ≥ bigZ: above 0.5 the series is heavy-tailed. */
   big?: number;
   up: number;
@@ -355,6 +375,11 @@ export function evaluatePoint(s: SeriesState, t: number, v: number, rules: reado
   else if (s.downStart === null && zc <= -2) s.downStart = t;
   pushWindow(s, t, v);
 
+  const prev = s.values.at(-2);
+  if (prev !== undefined) s.jump = Math.max((s.jump ?? 0) * DETECTOR.jumpDecay, Math.abs(v - prev));
+  const held = longShift(s, b, base, v, out);
+  if (held) return out;
+
   const side = s.up > DETECTOR.cusumH ? 'up' : s.down > DETECTOR.cusumH ? 'down' : undefined;
   if (side) {
     const { start, jump } = largestJump(s, (side === 'up' ? s.upStart : s.downStart) ?? t);
@@ -371,7 +396,23 @@ export function evaluatePoint(s: SeriesState, t: number, v: number, rules: reado
     // recharge ramp) gets there gradually. And a move back into the range the series already
     // covers is not a shift.
     const margin = Math.max(resolution(s.values), DETECTOR.envelopeMargin * width);
-    if (step >= DETECTOR.stepMin && jump >= DETECTOR.abruptShare * stepSize && outsideEnvelope(s, newLevel, margin)) {
+    // A quantised series is judged by its own history of level changes, not a Gaussian scale:
+    // an RSSI that steps a few dB between levels changes regime by a few dB too.
+    const quantised = new Set(s.values).size <= DETECTOR.quantisedDistinct || resolution(s.values) >= 0.8 * b.rawScale;
+    const ordinary = !quantised || stepSize >= DETECTOR.quantisedJumpFactor * (s.jump ?? 0);
+    if (step >= DETECTOR.stepMin && !quantised && !s.held && jump >= DETECTOR.longShiftAbrupt * stepSize) {
+      s.held = { start, from: median(before), scale: b.rawScale, sign: side === 'up' ? 1 : -1, n: 0 };
+    }
+    const back = s.before && Math.abs(newLevel - s.before.level) < (DETECTOR.longShiftZ / 2) * s.before.scale;
+    if (back && step >= DETECTOR.stepMin) {
+      s.before = null;
+      s.held = null;
+      rebaseline(s, start, []);
+      return out;
+    }
+    if (ordinary && step >= DETECTOR.stepMin && jump >= DETECTOR.abruptShare * stepSize && outsideEnvelope(s, newLevel, margin)) {
+      s.held = null;
+      s.before = { level: median(before), scale: b.rawScale };
       out.signals.push({
         kind: 'level_shift',
         startedAt: start,
@@ -386,6 +427,43 @@ export function evaluatePoint(s: SeriesState, t: number, v: number, rules: reado
   }
   if (!extreme && Math.abs(z) < DETECTOR.cusumK * 3) updateEnvelope(s, t, v);
   return out;
+}
+
+/**
+ * A held step (see DETECTOR.longShiftPoints): after the window has filled with points from after
+ * it, still far from the old level on the same side → a level shift from the step's start;
+ * back near the old level → forgotten. True when it signalled.
+ */
+function longShift(s: SeriesState, b: Baseline, base: Record<string, number | string | null>, v: number, out: PointResult): boolean {
+  const held = s.held;
+  if (!held) return false;
+  held.n++;
+  const since = s.values.filter((_, i) => (s.times[i] as number) >= held.start);
+  const level = since.length > 0 ? median(since) : (s.values.at(-1) as number);
+  const distance = (held.sign * (level - held.from)) / held.scale;
+  if (distance < DETECTOR.longShiftZ / 2) {
+    s.held = null;
+    return false;
+  }
+  // The level just after the step: a shift then stays there, a slow cycle moves on.
+  if (held.n === DETECTOR.longShiftPoints >> 2) held.first = level;
+  if (held.n < DETECTOR.longShiftPoints) return false;
+  s.held = null;
+  if (held.first === undefined || Math.abs(level - held.first) >= (DETECTOR.longShiftZ / 2) * held.scale) return false;
+  // Settled: the window is flat around its level (a slope would carry it there and on: a drift).
+  const settled = Math.abs(b.slopePerMs * ((s.times.at(-1) as number) - (s.times[0] as number))) < DETECTOR.longShiftZ * held.scale;
+  if (distance < DETECTOR.longShiftZ || !settled) return false;
+  out.signals.push({
+    kind: 'level_shift',
+    startedAt: held.start,
+    value: v,
+    severity: 'medium',
+    evidence: evidence(s, { ...base, previousLevel: round(held.from), newLevel: round(level), stepInScales: round(distance), sustainedPoints: held.n }),
+  });
+  out.abnormal.add('level_shift');
+  s.before = { level: held.from, scale: held.scale };
+  rebaseline(s, s.times[0] as number, []);
+  return true;
 }
 
 /**
