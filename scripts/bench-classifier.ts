@@ -10,6 +10,7 @@
  */
 import { routes } from '../shared/routes';
 import { normalizeCategoryName } from '../shared/domain/ticket-config/ticket-config.schema';
+import { categorize, type Classifier } from '../shared/domain/ticket/classifier/classifier';
 import { CONFIDENCE_THRESHOLD, exampleFeatures, rankCategories, ticketFeatures } from '../shared/domain/ticket/classifier/embedded';
 import { addExample, type ExampleCounts } from '../shared/domain/ticket/classifier/examples';
 import { BENCH_CATEGORIES, BENCH_EXAMPLES, BENCH_HOLDOUT, BENCH_TICKETS, type LabelledTicket } from './bench/classifier-set';
@@ -22,7 +23,7 @@ import { CLASSIFIER_GOAL } from './bench/classifier-goals';
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
 function print(label: string, e: Evaluation, misses: boolean) {
-  console.log(`${label}: right ${pct(e.right)}  wrong ${pct(e.wrong)}  abstained ${pct(e.abstained)}  (${e.results.length} tickets)`);
+  console.log(`${label}: right ${pct(e.right)}  wrong ${pct(e.wrong)}  abstained ${pct(e.abstained)}  (${e.results.length} tickets)  calibration error ${e.calibrationError.toFixed(3)}`);
   for (const bin of e.calibration) {
     console.log(`    confidence ${bin.from.toFixed(1)}-${bin.to.toFixed(1)}: ${String(bin.count).padStart(3)} tickets, ${bin.count ? pct(bin.accuracy) : '-'} right`);
   }
@@ -77,6 +78,13 @@ async function main() {
   for (let i = 0; i < rounds; i++) for (const t of BENCH_TICKETS) await rankCategories(t.ticket, BENCH_CATEGORIES, examples);
   const ms = (performance.now() - started) / (rounds * BENCH_TICKETS.length);
   console.log(`\nclassification: ${ms.toFixed(3)} ms per ticket (warm, with examples)`);
+
+  // The wrapper's timeout (moved here from classifier.test.ts, issue 25 #8): a classifier that never
+  // answers gives null after about the timeout, not later.
+  const hanging: Classifier = { name: 'hanging', classify: (_t, _c, signal) => new Promise((_, reject) => signal.addEventListener('abort', () => reject(new Error('aborted')))) };
+  const timeoutStarted = performance.now();
+  await categorize(hanging, HELDOUT_TICKETS[0]?.ticket as LabelledTicket['ticket'], BENCH_CATEGORIES, 50);
+  console.log(`categorize timeout: a hanging classifier returns null after ${(performance.now() - timeoutStarted).toFixed(0)} ms (timeout 50 ms)`);
 
   const createTicket = routes.find((r) => r.id === 'CreateTicket')?.entry;
   const [floor, ct] = await bundle(bundleTargets().filter((t) => t.kind === 'floor' || t.entry === createTicket));
