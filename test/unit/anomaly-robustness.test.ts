@@ -121,3 +121,17 @@ describe('a gap in buffered history', () => {
     expect(evaluateSilence(state, { scope: 'robust', now: last + 60 * MIN }).opened.map((i) => i.kind)).toEqual(['dropout']);
   });
 });
+
+test('a spread that triples and stays (inside the usual range) is a regime change of its own kind; a ramp is not', () => {
+  const r = rng(51);
+  const at = 700;
+  const points = series(1100, 5 * MIN, (i) => 120 + (i < at ? 2 : 6) * r.normal(), 'latency_ms');
+  const found = feed(newDeviceState(), points);
+  const regime = found.filter((i) => i.kind === 'regime_change');
+  expect(regime).toHaveLength(1);
+  expect(regime[0]?.startedAt).toBeGreaterThanOrEqual(START + (at - 12) * 5 * MIN);
+  expect(regime[0]?.startedAt).toBeLessThanOrEqual(START + (at + 24) * 5 * MIN);
+  // Control: the same series without the change opens nothing.
+  const r2 = rng(51);
+  expect(feed(newDeviceState(), series(1100, 5 * MIN, () => 120 + 2 * r2.normal(), 'latency_ms'))).toEqual([]);
+});

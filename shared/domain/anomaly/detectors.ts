@@ -6,8 +6,8 @@
  * docs/anomaly-detection.md explains each detector and why its parameters are what they are.
  */
 
-export type AnomalyKind = 'spike' | 'level_shift' | 'flatline' | 'threshold' | 'dropout';
-export const ANOMALY_KINDS: readonly AnomalyKind[] = ['spike', 'level_shift', 'flatline', 'threshold', 'dropout'];
+export type AnomalyKind = 'spike' | 'level_shift' | 'flatline' | 'threshold' | 'dropout' | 'regime_change';
+export const ANOMALY_KINDS: readonly AnomalyKind[] = ['spike', 'level_shift', 'flatline', 'threshold', 'dropout', 'regime_change'];
 
 /** Every tunable of the detectors, in one place (documented in docs/anomaly-detection.md). */
 export const DETECTOR = {
@@ -67,6 +67,23 @@ export const DETECTOR = {
   evidencePoints: 8,
 } as const;
 
+/**
+ * Regime change inside the usual range: the spread of the series around its own local line, per
+ * block of points, against the spread of its own history of blocks. A latency whose jitter
+ * triples stays inside its range yet is a different regime. (Drifts and slope changes inside the
+ * range are not detected yet: docs/anomaly-detection.md.)
+ */
+export const REGIME = {
+  /** Points per block. */
+  block: 12,
+  /** Block spreads remembered; and needed before anything is judged. */
+  history: 36,
+  warmupBlocks: 12,
+  /** Consecutive blocks whose spread is this many times the history's median spread. */
+  sustainedBlocks: 3,
+  spreadFactor: 2.5,
+} as const;
+
 /** Dropout: silence longer than the device's own cadence explains. */
 export const DROPOUT = {
   /** Never less than this. */
@@ -121,6 +138,10 @@ export interface SeriesState {
   before?: { level: number; scale: number } | null;
   /** Decayed largest move between neighbouring normal points (quantised series' own level-change history). */
   jump?: number;
+  /** Regime: the current block's residuals and start, and the spreads of past blocks. */
+  block?: { start: number; times: number[]; values: number[] };
+  spreads?: number[];
+  blockStarts?: number[];
   /** Decayed count (like `tail`) of recent points with |z| ≥ bigZ: above 0.5 the series is heavy-tailed. */
   big?: number;
   up: number;
@@ -377,6 +398,7 @@ export function evaluatePoint(s: SeriesState, t: number, v: number, rules: reado
 
   const prev = s.values.at(-2);
   if (prev !== undefined) s.jump = Math.max((s.jump ?? 0) * DETECTOR.jumpDecay, Math.abs(v - prev));
+  regimeSignal(s, t, v, Math.max(resolution(s.values), 1e-9), base, out);
   const held = longShift(s, b, base, v, out);
   if (held) return out;
 
@@ -427,6 +449,40 @@ export function evaluatePoint(s: SeriesState, t: number, v: number, rules: reado
   }
   if (!extreme && Math.abs(z) < DETECTOR.cusumK * 3) updateEnvelope(s, t, v);
   return out;
+}
+
+/**
+ * Adds a normal point to the current block; at the end of a block, compares the last
+ * REGIME.sustainedBlocks block spreads with the history's median spread (floored by the
+ * measurement's resolution). A regime change re-learns the history from the new regime.
+ */
+function regimeSignal(s: SeriesState, t: number, v: number, floor: number, base: Record<string, number | string | null>, out: PointResult): void {
+  const block = (s.block ??= { start: t, times: [], values: [] });
+  block.times.push(t);
+  block.values.push(v);
+  if (block.values.length < REGIME.block) return;
+  const spreads = (s.spreads ??= []);
+  // The spread around the block's own line: a ramp (a recharge) or the side of a cycle is no spread.
+  spreads.push(Math.max(baselineOf(block.values, block.times).scale, floor));
+  if (spreads.length > REGIME.history) spreads.shift();
+  const starts = (s.blockStarts ??= []);
+  starts.push(block.start);
+  if (starts.length > REGIME.sustainedBlocks) starts.shift();
+  delete s.block;
+  const past = spreads.slice(0, -REGIME.sustainedBlocks);
+  if (past.length < REGIME.warmupBlocks) return;
+  const usual = median(past);
+  const recent = spreads.slice(-REGIME.sustainedBlocks);
+  if (!recent.every((x) => x >= REGIME.spreadFactor * usual)) return;
+  out.signals.push({
+    kind: 'regime_change',
+    startedAt: starts[0] as number,
+    value: null,
+    severity: 'medium',
+    evidence: evidence(s, { ...base, usualSpread: round(usual), recentSpread: round(median(recent)), blocks: REGIME.sustainedBlocks, pointsPerBlock: REGIME.block }),
+  });
+  out.abnormal.add('regime_change');
+  s.spreads = recent;
 }
 
 /**
