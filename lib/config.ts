@@ -11,7 +11,10 @@ export interface DeploymentConfig {
   alarmEmail?: string;
   /** Bundle with inline source maps (bigger bundles, slower cold starts; for debugging only). */
   sourceMaps: boolean;
-  /** Ticket classifier: the embedded one (default, no network), or Bedrock with a model id. */
+  /**
+   * Ticket classifier: the embedded one (default, no network), Bedrock with a model id, or hybrid
+   * (the embedded one, and Bedrock with a model id only for the tickets it abstains on).
+   */
   classifier: ClassifierChoice;
   /**
    * Deploy MQTT ingestion (the IoT topic rule, its function and queues, the device policy). IoT
@@ -35,7 +38,7 @@ export interface BackfillUploader {
 }
 
 /** Which classifier CreateTicket runs; Bedrock needs the model it may invoke. */
-export type ClassifierChoice = { kind: 'embedded' } | { kind: 'bedrock'; modelId: string };
+export type ClassifierChoice = { kind: 'embedded' } | { kind: 'bedrock' | 'hybrid'; modelId: string };
 
 /**
  * Geographic prefixes of Bedrock cross-Region inference profile ids (`us.anthropic.…`); a model
@@ -207,8 +210,8 @@ function readClassifier(node: Node): ClassifierChoice {
     }
     return { kind };
   }
-  if (kind !== 'bedrock') throw new Error(`Context "${CONTEXT_KEYS.classifier}" must be "embedded" or "bedrock" (got "${kind}")`);
-  if (modelId === undefined) throw new Error(`Context "${CONTEXT_KEYS.bedrockModelId}" is required when "${CONTEXT_KEYS.classifier}" is "bedrock"`);
+  if (kind !== 'bedrock' && kind !== 'hybrid') throw new Error(`Context "${CONTEXT_KEYS.classifier}" must be "embedded", "hybrid" or "bedrock" (got "${kind}")`);
+  if (modelId === undefined) throw new Error(`Context "${CONTEXT_KEYS.bedrockModelId}" is required when "${CONTEXT_KEYS.classifier}" is "${kind}"`);
   if (!MODEL_ID.test(modelId)) {
     throw new Error(`Context "${CONTEXT_KEYS.bedrockModelId}" must be a Bedrock model or inference profile id such as anthropic.claude-3-haiku-20240307-v1:0 (got "${modelId}")`);
   }

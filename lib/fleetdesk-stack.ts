@@ -212,7 +212,7 @@ export class FleetdeskStack extends Stack {
       const f = existing ?? fleetFunction(functionId, route.entry, route.table);
       for (const capability of existing ? [] : (route.uses ?? [])) {
         if (capability === 'chatOutbox') f.fn.addEnvironment(CHAT_ENV.delivery, CHAT_DELIVERY_STREAM);
-        if (capability === 'classifier' && config.classifier.kind === 'bedrock') f.useBedrockClassifier(config.classifier.modelId);
+        if (capability === 'classifier' && config.classifier.kind !== 'embedded') f.useBedrockClassifier(config.classifier.modelId, config.classifier.kind);
         if (capability === 'iotDestinations') f.fn.addEnvironment(DESTINATION_ENV.accounts, destinationAccounts);
       }
       const resources = this.api.addRoutes({
@@ -250,7 +250,7 @@ export class FleetdeskStack extends Stack {
     // Workers and schedules that create tickets get what createTicket gets (the outbox mode, the classifier).
     const useCapabilities = (f: FleetFunction, uses: readonly RouteCapability[] = []) => {
       if (uses.includes('chatOutbox')) f.fn.addEnvironment(CHAT_ENV.delivery, CHAT_DELIVERY_STREAM);
-      if (uses.includes('classifier') && config.classifier.kind === 'bedrock') f.useBedrockClassifier(config.classifier.modelId);
+      if (uses.includes('classifier') && config.classifier.kind !== 'embedded') f.useBedrockClassifier(config.classifier.modelId, config.classifier.kind);
       if (uses.includes('diagnosis') && config.diagnosis.kind === 'bedrock') f.useBedrockDiagnosis(config.diagnosis.modelId);
       if (uses.includes('connectorToken')) {
         // Decrypt only: sealing (GenerateDataKey) is the operator's `connector set`, with the operator's credentials.

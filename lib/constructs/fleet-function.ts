@@ -208,13 +208,13 @@ export class FleetFunction extends Construct {
   }
 
   /**
-   * Selects the Bedrock classifier (CLASSIFIER, BEDROCK_MODEL_ID) and allows bedrock:InvokeModel
+   * Selects the Bedrock or hybrid classifier (CLASSIFIER, BEDROCK_MODEL_ID) and allows bedrock:InvokeModel
    * (which the Converse API is authorised by) on that model only. For a cross-Region inference
    * profile id also on the profile, and on the profile's foundation model in the Regions it
    * routes to, but only when called through that profile.
    */
-  useBedrockClassifier(modelId: string): void {
-    this.fn.addEnvironment(CLASSIFIER_ENV.classifier, 'bedrock');
+  useBedrockClassifier(modelId: string, kind: 'bedrock' | 'hybrid' = 'bedrock'): void {
+    this.fn.addEnvironment(CLASSIFIER_ENV.classifier, kind);
     this.fn.addEnvironment(CLASSIFIER_ENV.bedrockModelId, modelId);
     this.allowConverse(modelId);
     this.countBedrockFailures();

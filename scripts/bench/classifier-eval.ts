@@ -19,7 +19,9 @@ export interface Evaluation {
   abstained: number;
   results: Outcome[];
   /** Accuracy of the best guess per confidence bin (is a confidence of p right about p of the time?). */
-  calibration: { from: number; to: number; count: number; accuracy: number }[];
+  calibration: { from: number; to: number; count: number; accuracy: number; meanConfidence: number }[];
+  /** Expected calibration error: per bin |accuracy - mean confidence|, weighted by the bin's share of tickets. */
+  calibrationError: number;
 }
 
 /** Runs the embedded classifier over a labelled set (shared by the bench script and its test). */
@@ -35,14 +37,22 @@ export async function evaluate(set: LabelledTicket[], categories: CategoryOption
   const calibration = bins.slice(0, -1).map((from, i) => {
     const to = bins[i + 1] as number;
     const inBin = results.filter((r) => r.confidence >= from && r.confidence < to);
-    return { from, to: Math.min(1, to), count: inBin.length, accuracy: inBin.length ? inBin.filter((r) => r.best === r.want).length / inBin.length : 0 };
+    return {
+      from,
+      to: Math.min(1, to),
+      count: inBin.length,
+      accuracy: inBin.length ? inBin.filter((r) => r.best === r.want).length / inBin.length : 0,
+      meanConfidence: inBin.length ? inBin.reduce((a, r) => a + r.confidence, 0) / inBin.length : 0,
+    };
   });
+  const calibrationError = calibration.reduce((a, b) => a + (b.count / results.length) * Math.abs(b.accuracy - b.meanConfidence), 0);
   return {
     right: share((r) => r.got === r.want),
     wrong: share((r) => r.got !== null && r.got !== r.want),
     abstained: share((r) => r.got === null),
     results,
     calibration,
+    calibrationError,
   };
 }
 

@@ -57,6 +57,11 @@ describe('deployment context', () => {
     });
   });
 
+  test('classifier: hybrid (Bedrock only when the embedded one abstains) with a model id', () => {
+    expect(read({ classifier: 'hybrid', bedrockModelId: 'eu.amazon.nova-lite-v1:0' }).classifier).toEqual({ kind: 'hybrid', modelId: 'eu.amazon.nova-lite-v1:0' });
+    expect(() => read({ classifier: 'hybrid' })).toThrow(/"bedrockModelId" is required when "classifier" is "hybrid"/);
+  });
+
   test('iotIngestion: on by default, off with false (a second stage in the same account and Region)', () => {
     expect(read({ iotIngestion: false }).iotIngestion).toBe(false);
     expect(read({ iotIngestion: 'false' }).iotIngestion).toBe(false);
@@ -80,7 +85,7 @@ describe('deployment context', () => {
     [{ connectorKeyArn: 'alias/x' }, /"connectorKeyArn" must be a KMS key ARN/],
     [{ logRetentionDays: '45' }, /logRetentionDays" must be one of/],
     [{ alarmEmail: 'not-an-address' }, /alarmEmail/],
-    [{ classifier: 'openai' }, /"classifier" must be "embedded" or "bedrock"/],
+    [{ classifier: 'openai' }, /"classifier" must be "embedded", "hybrid" or "bedrock"/],
     [{ classifier: 'bedrock' }, /"bedrockModelId" is required/],
     [{ bedrockModelId: 'anthropic.claude-3-haiku-20240307-v1:0' }, /"classifier" is "embedded"/],
     [{ classifier: 'bedrock', bedrockModelId: '*' }, /bedrockModelId" must be a Bedrock model/],

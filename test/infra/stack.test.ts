@@ -370,6 +370,18 @@ describe('classifier configuration', () => {
     expect(bedrockStatements(s)).toEqual([]);
   });
 
+  test('hybrid: every classifying function gets CLASSIFIER=hybrid, the model id and the same model-scoped grant', () => {
+    const modelId = 'anthropic.claude-3-haiku-20240307-v1:0';
+    const h = synth({ classifier: 'hybrid', bedrockModelId: modelId });
+    for (const route of routes) {
+      const env = envOf(route.id, h);
+      const classifies = route.uses?.includes('classifier') ?? false;
+      expect(env[CLASSIFIER_ENV.classifier]).toBe(classifies ? 'hybrid' : undefined);
+      expect(env[CLASSIFIER_ENV.bedrockModelId]).toBe(classifies ? modelId : undefined);
+      expect(statementsOf(route.id, h).filter((st) => asArray(st.Action).some((a) => a.startsWith('bedrock:')))).toHaveLength(classifies ? 1 : 0);
+    }
+  });
+
   test('bedrock with a foundation model: CreateTicket gets the env and InvokeModel on exactly that model in the stack Region', () => {
     const modelId = 'anthropic.claude-3-haiku-20240307-v1:0';
     const b = synth({ classifier: 'bedrock', bedrockModelId: modelId });

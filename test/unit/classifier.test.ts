@@ -2,9 +2,10 @@ import type { ConverseCommand, ConverseCommandOutput } from '@aws-sdk/client-bed
 import { BedrockClassifier } from '../../shared/domain/ticket/classifier/bedrock';
 import type { ConverseClient } from '../../shared/ai/bedrock-converse';
 import { categorize, type CategoryOption, type Classifier } from '../../shared/domain/ticket/classifier/classifier';
-import { EmbeddedClassifier } from '../../shared/domain/ticket/classifier/embedded';
+import { CONFIDENCE_THRESHOLD, EmbeddedClassifier } from '../../shared/domain/ticket/classifier/embedded';
 import { languagePack, terms, words } from '../../shared/domain/ticket/classifier/language';
 import type { TicketText } from '../../shared/domain/ticket/ticket-text';
+import type { TicketMessage } from '../../shared/domain/ticket/ticket.schema';
 
 const categories: CategoryOption[] = [
   { name: 'Battery', description: 'Battery life, charging, charger, power drain, device not turning on or shutting down' },
@@ -67,13 +68,67 @@ describe('embedded classifier', () => {
     expect(terms(words('The Wi-Fi is disconnecting!'), en).map((t) => t.stem)).toEqual(['wifi', 'disconnect']);
   });
 
-  it('labels at least 80% of the labelled set correctly', async () => {
+  // In-sample (written beside the classifier): printed, with only a sanity floor. The quality gate
+  // runs on held-out tickets in classifier-bench.test.ts (issue 25 #1).
+  it('sanity: labels most of the tickets written beside it (in-sample, printed)', async () => {
     const results = await Promise.all(labelled.map(([text]) => classifier.classify(text, categories)));
     const correct = results.filter((got, i) => got === labelled[i]?.[1]).length;
-    const misses = results.map((got, i) => [labelled[i]?.[0].title, labelled[i]?.[1], got]).filter(([, want, got]) => want !== got);
-    const accuracy = correct / labelled.length;
-    console.log(`embedded classifier accuracy: ${correct}/${labelled.length} = ${(accuracy * 100).toFixed(0)}%`, misses);
-    expect(accuracy).toBeGreaterThanOrEqual(0.8);
+    console.log(`embedded classifier in-sample accuracy: ${correct}/${labelled.length} = ${((correct / labelled.length) * 100).toFixed(0)}%`);
+    expect(correct / labelled.length).toBeGreaterThanOrEqual(0.5);
+  });
+
+  describe('abstention rule: only when the two best categories are close or nothing matches', () => {
+    it('a short, clear ticket gets its category', async () => {
+      expect(await classifier.classify(ticket('cannot log in'), [...categories, { name: 'Account', description: 'login, password, user access' }])).toBe('Account');
+      expect(await classifier.classify(ticket('Cracked casing'), categories)).toBe('Hardware damage');
+      // A symptom, not a noun of the description.
+      expect(await classifier.classify(ticket('Grinding noise'), categories)).toBe('Hardware damage');
+    });
+
+    it('two categories equally supported: abstains, with a confidence under the threshold', async () => {
+      const close = await classifier.assess(ticket('Refund or rollback?', 'Should I ask for a refund or a rollback?'), categories);
+      expect(close.category).toBeNull();
+      expect(close.confidence).toBeLessThan(CONFIDENCE_THRESHOLD);
+      // Either half alone is clear.
+      expect(await classifier.classify(ticket('Refund', 'I want a refund.'), categories)).toBe('Billing');
+      expect(await classifier.classify(ticket('Rollback', 'I want a firmware rollback.'), categories)).toBe('Firmware');
+    });
+
+    it('nothing matches: abstains', async () => {
+      expect((await classifier.assess(ticket('Hello', 'Thanks for the quick answer yesterday.'), categories)).category).toBeNull();
+    });
+  });
+
+  describe('conversation weighting: who says what', () => {
+    const conversation = (...messages: [TicketMessage['role'], string][]): TicketText => ({ title: 'Question', description: '', messages: messages.map(([role, content]) => ({ role, content })) });
+
+    it("the customer's own words outweigh a longer agent or bot message about something else", async () => {
+      const t = conversation(
+        ['customer', 'I was billed twice for the subscription.'],
+        ['agent', 'Is the device offline? Please check the wifi, the bluetooth pairing, the router and the network signal.'],
+      );
+      expect(await classifier.classify(t, categories)).toBe('Billing');
+    });
+
+    it("a customer's reply that echoes what only the agent raised (a denial) does not take the ticket there", async () => {
+      const t = conversation(
+        ['customer', 'My statement shows a charge from you I did not expect.'],
+        ['agent', 'Could you check whether the device charges correctly? Sometimes the battery indicator is wrong.'],
+        ['customer', 'This is not about the battery. It is money taken from my card.'],
+      );
+      expect(await classifier.classify(t, categories)).toBe('Billing');
+      // Control: the same words from the customer, unprompted, do count for Battery.
+      const unprompted = conversation(['customer', 'The battery indicator is wrong and it does not charge correctly.']);
+      expect(await classifier.classify(unprompted, categories)).toBe('Battery');
+    });
+
+    it('the same agent words weigh less than if the customer had written them', async () => {
+      const text = 'The wifi keeps disconnecting from the router.';
+      const fromAgent = await classifier.assess(conversation(['customer', 'Hello, question about my unit.'], ['agent', text]), categories);
+      const fromCustomer = await classifier.assess(conversation(['customer', 'Hello, question about my unit.'], ['customer', text]), categories);
+      expect(fromCustomer.category).toBe('Connectivity');
+      expect(fromAgent.confidence as number).toBeLessThan(fromCustomer.confidence as number);
+    });
   });
 
   it('returns null when nothing matches or no categories exist', async () => {
@@ -101,9 +156,9 @@ describe('categorize (classifier wrapper)', () => {
     expect(await categorize(fake(async () => 'Shipping'), text, categories, 1000)).toBeNull();
     let aborted = false;
     const hanging = fake((_t, _c, signal) => new Promise(() => signal.addEventListener('abort', () => (aborted = true))));
-    const started = Date.now();
+    // Behaviour only: the timeout aborts the call and gives null (a missing timeout hangs and fails
+    // the test). How long it takes is measured in `npm run bench:classifier` (issue 25 #8).
     expect(await categorize(hanging, text, categories, 50)).toBeNull();
-    expect(Date.now() - started).toBeLessThan(1000);
     expect(aborted).toBe(true);
   });
 });

@@ -72,7 +72,7 @@ export function parseRuleOptions(options: { measurement?: string; below?: string
 /** One incident (describes IncidentView above; the OpenAPI validation pass keeps the two together). */
 export const IncidentResource = z.object({
   incidentId: z.string(),
-  kind: z.enum(['spike', 'level_shift', 'flatline', 'threshold', 'dropout']),
+  kind: z.enum(['spike', 'level_shift', 'flatline', 'threshold', 'dropout', 'regime_change']),
   measurement: z.nullable(z.string()),
   status: z.enum(INCIDENT_STATUSES),
   startedAt: z.string(),

@@ -6,8 +6,8 @@
  * docs/anomaly-detection.md explains each detector and why its parameters are what they are.
  */
 
-export type AnomalyKind = 'spike' | 'level_shift' | 'flatline' | 'threshold' | 'dropout';
-export const ANOMALY_KINDS: readonly AnomalyKind[] = ['spike', 'level_shift', 'flatline', 'threshold', 'dropout'];
+export type AnomalyKind = 'spike' | 'level_shift' | 'flatline' | 'threshold' | 'dropout' | 'regime_change';
+export const ANOMALY_KINDS: readonly AnomalyKind[] = ['spike', 'level_shift', 'flatline', 'threshold', 'dropout', 'regime_change'];
 
 /** Every tunable of the detectors, in one place (documented in docs/anomaly-detection.md). */
 export const DETECTOR = {
@@ -18,13 +18,16 @@ export const DETECTOR = {
   /** After a level shift the baseline restarts from the new level; it needs this many points again. */
   rebaselinePoints: 12,
   /** Smallest robust z-score that is extreme, whatever the series' history. */
-  zMin: 9,
-  /** An extreme point must also exceed the series' own largest recent |z| by this factor. */
-  tailFactor: 3,
+  zMin: 6.5,
+  /** An extreme point must also exceed the series' own largest recent |z| by this factor… */
+  tailFactor: 2,
+  /** …or by this one on a series that recently showed big excursions (|z| ≥ bigZ) of its own: heavy tails. */
+  heavyTailFactor: 3,
+  bigZ: 4.5,
   /** Per-point decay of that largest recent |z| (half-life ≈ 1400 points). */
   tailDecay: 0.9995,
   /** Consecutive extreme points, same side, that make a level shift rather than a spike. */
-  shiftRun: 3,
+  shiftRun: 4,
   /** CUSUM allowance and decision interval on clipped robust scores (σ units). */
   cusumK: 1,
   cusumH: 12,
@@ -33,6 +36,20 @@ export const DETECTOR = {
   stepMin: 3,
   /** …and when at least this share of the step happened between two neighbouring points (a drift is not a shift). */
   abruptShare: 0.5,
+  /**
+   * A step the CUSUM found that was too gradual (at least `longShiftAbrupt` of it in one step) or
+   * inside the envelope is held; when the window's level still sits `longShiftZ` raw scales from
+   * the old level `longShiftPoints` points later (longer than the window), it is a level shift.
+   */
+  longShiftAbrupt: 0.25,
+  longShiftZ: 4,
+  longShiftPoints: 96,
+  /** A series whose window shows at most this many distinct values (or whose resolution is most of its scale) is quantised (RSSI steps, integer states)… */
+  quantisedDistinct: 6,
+  /** …and a level shift on it must be this many times the largest move between neighbouring points it made recently. */
+  quantisedJumpFactor: 1.5,
+  /** Per-point decay of that largest move. */
+  jumpDecay: 0.999,
   /** The series' range (envelope) forgets with this half-life: a change back into it is not anomalous. */
   envelopeHalfLifeMs: 30 * 86_400_000,
   /** Margin around the envelope for spikes, as a share of its width. */
@@ -48,6 +65,23 @@ export const DETECTOR = {
   quietMs: 15 * 60_000,
   /** Points of evidence kept (values around the change). */
   evidencePoints: 8,
+} as const;
+
+/**
+ * Regime change inside the usual range: the spread of the series around its own local line, per
+ * block of points, against the spread of its own history of blocks. A latency whose jitter
+ * triples stays inside its range yet is a different regime. (Drifts and slope changes inside the
+ * range are not detected yet: docs/anomaly-detection.md.)
+ */
+export const REGIME = {
+  /** Points per block. */
+  block: 12,
+  /** Block spreads remembered; and needed before anything is judged. */
+  history: 36,
+  warmupBlocks: 12,
+  /** Consecutive blocks whose spread is this many times the history's median spread. */
+  sustainedBlocks: 3,
+  spreadFactor: 2.5,
 } as const;
 
 /** Dropout: silence longer than the device's own cadence explains. */
@@ -98,6 +132,18 @@ export interface SeriesState {
   lo: number | null;
   envAt: number;
   tail: number;
+  /** A held step waiting to show it lasts (see `longShiftPoints`): start, old level, scale, sign, points since. */
+  held?: { start: number; from: number; scale: number; sign: number; n: number; first?: number } | null;
+  /** The level before the last level shift: a later step back to it is the end of the shift, not a new one. */
+  before?: { level: number; scale: number } | null;
+  /** Decayed largest move between neighbouring normal points (quantised series' own level-change history). */
+  jump?: number;
+  /** Regime: the current block's residuals and start, and the spreads of past blocks. */
+  block?: { start: number; times: number[]; values: number[] };
+  spreads?: number[];
+  blockStarts?: number[];
+  /** Decayed count (like `tail`) of recent points with |z| ≥ bigZ: above 0.5 the series is heavy-tailed. */
+  big?: number;
   up: number;
   down: number;
   upStart: number | null;
@@ -165,15 +211,20 @@ export function baselineOf(values: readonly number[], times: readonly number[]):
   const slopePerMs = t2 > t1 ? (median(values.slice(h)) - median(values.slice(0, h))) / (t2 - t1) : 0;
   const residuals = values.map((v, i) => v - (level + slopePerMs * ((times[i] as number) - center)));
   const floor = Math.max(resolution(values), Math.abs(level) * 1e-6, 1e-9);
+  // The mean absolute residual (× √(π/2): the standard deviation of Gaussian data) as a second
+  // estimate: on a heavy-tailed or quantised series (mostly one level, jitter of a few steps) the
+  // MAD is small or zero and would make every jitter an extreme.
+  const meanAbs = (SQRT_HALF_PI * residuals.reduce((a, r) => a + Math.abs(r), 0)) / Math.max(1, residuals.length);
   return {
     level,
     slopePerMs,
     center,
-    scale: Math.max(robustScale(residuals, 0), floor),
+    scale: Math.max(robustScale(residuals, 0), meanAbs, floor),
     rawScale: Math.max(robustScale(values, level), floor),
   };
 }
 
+const SQRT_HALF_PI = Math.sqrt(Math.PI / 2);
 const predict = (b: Baseline, t: number) => b.level + b.slopePerMs * (t - b.center);
 const iso = (t: number) => new Date(t).toISOString();
 const round = (x: number) => Math.round(x * 1e6) / 1e6;
@@ -296,13 +347,17 @@ export function evaluatePoint(s: SeriesState, t: number, v: number, rules: reado
 
   const b = baselineOf(s.values, s.times);
   const z = (v - predict(b, t)) / b.scale;
-  const threshold = Math.max(DETECTOR.zMin, DETECTOR.tailFactor * s.tail);
+  // Extremity against the series' own recent extremes: a quiet series is judged by its largest
+  // recent score, a series that keeps producing big excursions by a wider margin.
+  const heavy = (s.big ?? 0) >= 0.5;
+  const threshold = Math.max(DETECTOR.zMin, (heavy ? DETECTOR.heavyTailFactor : DETECTOR.tailFactor) * s.tail);
   const width = (s.hi ?? v) - (s.lo ?? v);
   const extreme = Math.abs(z) >= threshold && outsideEnvelope(s, v, DETECTOR.envelopeMargin * width);
   const base = { level: round(predict(b, t)), scale: round(b.scale), threshold: round(threshold), low: s.lo, high: s.hi };
   // The tail learns every point, an extreme one only up to the threshold it beat: one spike
   // raises the bar a little, a sensor that keeps producing extremes raises it a lot.
   s.tail = Math.max(s.tail * DETECTOR.tailDecay, Math.min(Math.abs(z), threshold));
+  s.big = (s.big ?? 0) * DETECTOR.tailDecay + (Math.abs(z) >= DETECTOR.bigZ && !extreme ? 1 : 0);
 
   // An excursion already under way continues while the point stays well out on the same side
   // (half the bar: the bar itself just rose with the first extreme point).
@@ -341,6 +396,12 @@ export function evaluatePoint(s: SeriesState, t: number, v: number, rules: reado
   else if (s.downStart === null && zc <= -2) s.downStart = t;
   pushWindow(s, t, v);
 
+  const prev = s.values.at(-2);
+  if (prev !== undefined) s.jump = Math.max((s.jump ?? 0) * DETECTOR.jumpDecay, Math.abs(v - prev));
+  regimeSignal(s, t, v, Math.max(resolution(s.values), 1e-9), base, out);
+  const held = longShift(s, b, base, v, out);
+  if (held) return out;
+
   const side = s.up > DETECTOR.cusumH ? 'up' : s.down > DETECTOR.cusumH ? 'down' : undefined;
   if (side) {
     const { start, jump } = largestJump(s, (side === 'up' ? s.upStart : s.downStart) ?? t);
@@ -357,7 +418,23 @@ export function evaluatePoint(s: SeriesState, t: number, v: number, rules: reado
     // recharge ramp) gets there gradually. And a move back into the range the series already
     // covers is not a shift.
     const margin = Math.max(resolution(s.values), DETECTOR.envelopeMargin * width);
-    if (step >= DETECTOR.stepMin && jump >= DETECTOR.abruptShare * stepSize && outsideEnvelope(s, newLevel, margin)) {
+    // A quantised series is judged by its own history of level changes, not a Gaussian scale:
+    // an RSSI that steps a few dB between levels changes regime by a few dB too.
+    const quantised = new Set(s.values).size <= DETECTOR.quantisedDistinct || resolution(s.values) >= 0.8 * b.rawScale;
+    const ordinary = !quantised || stepSize >= DETECTOR.quantisedJumpFactor * (s.jump ?? 0);
+    if (step >= DETECTOR.stepMin && !quantised && !s.held && jump >= DETECTOR.longShiftAbrupt * stepSize) {
+      s.held = { start, from: median(before), scale: b.rawScale, sign: side === 'up' ? 1 : -1, n: 0 };
+    }
+    const back = s.before && Math.abs(newLevel - s.before.level) < (DETECTOR.longShiftZ / 2) * s.before.scale;
+    if (back && step >= DETECTOR.stepMin) {
+      s.before = null;
+      s.held = null;
+      rebaseline(s, start, []);
+      return out;
+    }
+    if (ordinary && step >= DETECTOR.stepMin && jump >= DETECTOR.abruptShare * stepSize && outsideEnvelope(s, newLevel, margin)) {
+      s.held = null;
+      s.before = { level: median(before), scale: b.rawScale };
       out.signals.push({
         kind: 'level_shift',
         startedAt: start,
@@ -372,6 +449,77 @@ export function evaluatePoint(s: SeriesState, t: number, v: number, rules: reado
   }
   if (!extreme && Math.abs(z) < DETECTOR.cusumK * 3) updateEnvelope(s, t, v);
   return out;
+}
+
+/**
+ * Adds a normal point to the current block; at the end of a block, compares the last
+ * REGIME.sustainedBlocks block spreads with the history's median spread (floored by the
+ * measurement's resolution). A regime change re-learns the history from the new regime.
+ */
+function regimeSignal(s: SeriesState, t: number, v: number, floor: number, base: Record<string, number | string | null>, out: PointResult): void {
+  const block = (s.block ??= { start: t, times: [], values: [] });
+  block.times.push(t);
+  block.values.push(v);
+  if (block.values.length < REGIME.block) return;
+  const spreads = (s.spreads ??= []);
+  // The spread around the block's own line: a ramp (a recharge) or the side of a cycle is no spread.
+  spreads.push(Math.max(baselineOf(block.values, block.times).scale, floor));
+  if (spreads.length > REGIME.history) spreads.shift();
+  const starts = (s.blockStarts ??= []);
+  starts.push(block.start);
+  if (starts.length > REGIME.sustainedBlocks) starts.shift();
+  delete s.block;
+  const past = spreads.slice(0, -REGIME.sustainedBlocks);
+  if (past.length < REGIME.warmupBlocks) return;
+  const usual = median(past);
+  const recent = spreads.slice(-REGIME.sustainedBlocks);
+  if (!recent.every((x) => x >= REGIME.spreadFactor * usual)) return;
+  out.signals.push({
+    kind: 'regime_change',
+    startedAt: starts[0] as number,
+    value: null,
+    severity: 'medium',
+    evidence: evidence(s, { ...base, usualSpread: round(usual), recentSpread: round(median(recent)), blocks: REGIME.sustainedBlocks, pointsPerBlock: REGIME.block }),
+  });
+  out.abnormal.add('regime_change');
+  s.spreads = recent;
+}
+
+/**
+ * A held step (see DETECTOR.longShiftPoints): after the window has filled with points from after
+ * it, still far from the old level on the same side → a level shift from the step's start;
+ * back near the old level → forgotten. True when it signalled.
+ */
+function longShift(s: SeriesState, b: Baseline, base: Record<string, number | string | null>, v: number, out: PointResult): boolean {
+  const held = s.held;
+  if (!held) return false;
+  held.n++;
+  const since = s.values.filter((_, i) => (s.times[i] as number) >= held.start);
+  const level = since.length > 0 ? median(since) : (s.values.at(-1) as number);
+  const distance = (held.sign * (level - held.from)) / held.scale;
+  if (distance < DETECTOR.longShiftZ / 2) {
+    s.held = null;
+    return false;
+  }
+  // The level just after the step: a shift then stays there, a slow cycle moves on.
+  if (held.n === DETECTOR.longShiftPoints >> 2) held.first = level;
+  if (held.n < DETECTOR.longShiftPoints) return false;
+  s.held = null;
+  if (held.first === undefined || Math.abs(level - held.first) >= (DETECTOR.longShiftZ / 2) * held.scale) return false;
+  // Settled: the window is flat around its level (a slope would carry it there and on: a drift).
+  const settled = Math.abs(b.slopePerMs * ((s.times.at(-1) as number) - (s.times[0] as number))) < DETECTOR.longShiftZ * held.scale;
+  if (distance < DETECTOR.longShiftZ || !settled) return false;
+  out.signals.push({
+    kind: 'level_shift',
+    startedAt: held.start,
+    value: v,
+    severity: 'medium',
+    evidence: evidence(s, { ...base, previousLevel: round(held.from), newLevel: round(level), stepInScales: round(distance), sustainedPoints: held.n }),
+  });
+  out.abnormal.add('level_shift');
+  s.before = { level: held.from, scale: held.scale };
+  rebaseline(s, s.times[0] as number, []);
+  return true;
 }
 
 /**
@@ -411,8 +559,10 @@ export interface CadenceState {
   /** Last report times, for evidence. */
   recent: number[];
   /**
-   * Recent delivery lags (ms from a record's timestamp to its evaluation). A device that uploads
-   * an hour of readings at once is late, not silent: its lag extends the silence limit.
+   * Recent delivery lags, one per delivery (ms from the oldest record of a delivery to its
+   * evaluation). A device that uploads an hour of readings at once is late, not silent: its usual
+   * lag extends the silence limit. The median is used, so one buffered upload hours late does not
+   * blind dropout detection (a gap it hid is still found when the data resume: {@link gapDropout}).
    */
   lags: number[];
 }
@@ -420,20 +570,24 @@ export interface CadenceState {
 export const newCadenceState = (): CadenceState => ({ last: null, gaps: [], recent: [], lags: [] });
 
 /**
- * Records a report at `t` (after `last`), evaluated `lag` ms after its timestamp. `afterDropout`:
- * the gap was a dropout and teaches nothing about the cadence.
+ * Records a report at `t` (after `last`). `afterDropout`: the gap was a dropout and teaches
+ * nothing about the cadence.
  */
-export function recordReport(c: CadenceState, t: number, afterDropout: boolean, lag = 0): void {
+export function recordReport(c: CadenceState, t: number, afterDropout: boolean): void {
   if (c.last !== null && t > c.last && !afterDropout) {
     c.gaps.push(t - c.last);
     if (c.gaps.length > DROPOUT.gaps) c.gaps.shift();
   }
-  c.lags = c.lags ?? [];
-  c.lags.push(Math.max(0, lag));
-  if (c.lags.length > DROPOUT.gaps) c.lags.shift();
   c.last = c.last === null ? t : Math.max(c.last, t);
   c.recent.push(t);
   if (c.recent.length > DETECTOR.evidencePoints) c.recent.shift();
+}
+
+/** Records one delivery's lag: how long after its oldest record a delivery was evaluated. */
+export function recordDelivery(c: CadenceState, lag: number): void {
+  c.lags = c.lags ?? [];
+  c.lags.push(Math.max(0, Math.round(lag)));
+  if (c.lags.length > DROPOUT.gaps) c.lags.shift();
 }
 
 /** How long a silence may last before it is a dropout; undefined while the cadence is still being learned. */
@@ -442,10 +596,38 @@ export function silenceLimit(c: CadenceState): number | undefined {
   return Math.max(DROPOUT.floorMs, DROPOUT.cadenceFactor * median(c.gaps), DROPOUT.maxGapFactor * Math.max(...c.gaps));
 }
 
+/** The device's usual delivery lag: the median over its recent deliveries (0 before any). */
+export const deliveryLag = (c: CadenceState) => ((c.lags ?? []).length > 0 ? median(c.lags) : 0);
+
 /** When the device becomes overdue (ms): its last record + the silence limit + its usual delivery lag; undefined when not watched yet. */
 export function dropoutDue(c: CadenceState): number | undefined {
   const limit = silenceLimit(c);
-  return limit === undefined || c.last === null ? undefined : c.last + limit + Math.max(0, ...(c.lags ?? []));
+  return limit === undefined || c.last === null ? undefined : c.last + limit + deliveryLag(c);
+}
+
+/**
+ * A dropout found when the data resume: the record at `t` follows a gap longer than the cadence
+ * allows. The incident starts at the last record before the gap (and the caller resolves it at
+ * `t`, the first record after it). Undefined for a normal gap or while the cadence is learned.
+ */
+export function gapDropout(c: CadenceState, t: number): Signal | undefined {
+  const limit = silenceLimit(c);
+  if (limit === undefined || c.last === null || t - c.last <= limit) return undefined;
+  return {
+    kind: 'dropout',
+    startedAt: c.last,
+    value: null,
+    severity: 'high',
+    evidence: {
+      values: c.recent.map((r) => ({ timestamp: iso(r), value: null })),
+      baseline: {
+        medianGapSeconds: Math.round(median(c.gaps) / 1000),
+        silenceLimitSeconds: Math.round(limit / 1000),
+        silentSeconds: Math.round((t - c.last) / 1000),
+        resumedAt: iso(t),
+      },
+    },
+  };
 }
 
 /** A dropout signal when the device is overdue at `now`. */

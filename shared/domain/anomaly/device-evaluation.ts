@@ -5,6 +5,8 @@ import {
   evaluatePoint,
   newCadenceState,
   newSeriesState,
+  gapDropout,
+  recordDelivery,
   recordReport,
   type AnomalyKind,
   type CadenceState,
@@ -128,6 +130,8 @@ export function evaluateRecords(
   const sorted = [...records].sort((a, b) => a.t - b.t);
   const lane = ctx.lane ?? 'device';
   let consumed = 0;
+  /** Lag of this delivery's oldest evaluated record (device lane). */
+  let delivered: number | undefined;
   for (const record of sorted) {
     if (ctx.maxNewIncidents !== undefined && changes.opened.length >= ctx.maxNewIncidents) break;
     consumed++;
@@ -139,8 +143,14 @@ export function evaluateRecords(
       state.lastTs = record.t;
       const dropoutKey = keyOf(null, 'dropout');
       const silentBefore = state.open[dropoutKey] !== undefined;
-      recordReport(state.cadence, record.t, silentBefore, ctx.now - record.t);
+      // A gap nobody saw live (its records arrived late, together): a dropout found on resume,
+      // from the last record before the gap to this one, under the same one-ticket rule.
+      const missed = silentBefore ? undefined : gapDropout(state.cadence, record.t);
+      if (missed) raise(state, changes, ctx.scope, null, missed, ctx.now);
+      delivered ??= ctx.now - record.t;
+      recordReport(state.cadence, record.t, silentBefore || missed !== undefined);
       if (silentBefore) resolve(state, changes, dropoutKey, ctx.now);
+      else if (missed) resolve(state, changes, dropoutKey, record.t);
     }
 
     for (const [measurement, value] of Object.entries(record.m)) {
@@ -159,6 +169,7 @@ export function evaluateRecords(
       }
     }
   }
+  if (delivered !== undefined) recordDelivery(state.cadence, delivered);
   return { consumed, changes };
 }
 

@@ -34,6 +34,7 @@ const KIND_TITLE: Record<NewIncident['kind'], string> = {
   flatline: 'stuck at one value',
   threshold: 'threshold breached',
   dropout: 'stopped reporting',
+  regime_change: 'behaviour change',
 };
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -45,8 +46,9 @@ export function incidentTitle(incident: Pick<NewIncident, 'kind' | 'measurement'
   return clip(`${capitalize(incident.measurement)} ${KIND_TITLE[incident.kind]} on ${identifier}`, TITLE_MAX);
 }
 
-/** High for dropouts, threshold rules and severe spikes; medium otherwise. */
-export const incidentPriority = (incident: Pick<NewIncident, 'severity'>): Priority => (incident.severity === 'high' ? 'high' : 'medium');
+/** High for dropouts, threshold rules and severe spikes; low for a regime change inside the usual range (routing rules can send it elsewhere); medium otherwise. */
+export const incidentPriority = (incident: Pick<NewIncident, 'severity' | 'kind'>): Priority =>
+  incident.severity === 'high' ? 'high' : incident.kind === 'regime_change' ? 'low' : 'medium';
 
 /** The ticket's description: what was found, when, and the evidence (values around the change, the baseline). */
 export function incidentDescription(incident: NewIncident, identifier: string): string {

@@ -3,7 +3,7 @@ import { generateDescription, type TicketText } from '../ticket-text';
 import type { CategoryOption, Classification, Classifier } from './classifier';
 import { EXAMPLE_FEATURES_MAX, type ExampleCounts } from './examples';
 import { detectLanguage, languagePack, terms, words } from './language';
-import { conceptLookup, rewriter } from './vocabulary';
+import { conceptLookup, rewriter, type ConceptHit } from './vocabulary';
 
 /**
  * The default classifier: no network, no model download. Both the ticket and each category
@@ -14,10 +14,18 @@ import { conceptLookup, rewriter } from './vocabulary';
  * CONFIDENCE_THRESHOLD the ticket is left uncategorised. Calibration: README, "Categorisation".
  */
 
-/** How much a word weighs by where it was written: the customer's own words count most. */
-export const FIELD_WEIGHT = { title: 1, description: 1, customer: 1, agent: 0.35, bot: 0.35 } as const;
+/**
+ * How much a word weighs by who wrote it: the customer's own words count most, an agent's less, a
+ * bot's (canned text) least; a customer's reply echoing a concept only the staff raised weighs like
+ * the staff's words (see Segment.speaker).
+ */
+export const FIELD_WEIGHT = { title: 1, description: 1, customer: 1, agent: 0.25, bot: 0.15 } as const;
 
-/** Confidence below which no category is set: on the bench set, (a) about 91% right and under 4% wrong (README, Categorisation). */
+/**
+ * Confidence below which no category is set. The confidence is a softmax over the categories and
+ * "none of these", so it is low exactly when the two best categories are close or nothing matches;
+ * calibrated on the tuning set (issue 20) and checked on the held-out set (test/unit/classifier-bench.test.ts).
+ */
 export const CONFIDENCE_THRESHOLD = 0.7;
 
 /** Feature names of vocabulary concepts start with this; word stems never do. */
@@ -28,7 +36,7 @@ export const CONCEPT_PREFIX = '@';
  * shared stem; examples weigh like descriptions; GAMMA and NONE_SCORE calibrate the softmax so a
  * confidence of p is right about p of the time on that set.
  */
-export const TUNING = { concept: 2, lexical: 1, vocabularyStem: 0.4, examples: 1.5, gamma: 4.75, noneScore: 0, categoryConceptMin: 0.15 };
+export const TUNING = { concept: 2, lexical: 1, vocabularyStem: 0.4, examples: 1.5, gamma: 5, noneScore: 0, categoryConceptMin: 0.15 };
 
 /** Feature -> weight. Each word or concept appears once, with its highest weight. */
 export type Features = Map<string, number>;
@@ -36,6 +44,12 @@ export type Features = Map<string, number>;
 interface Segment {
   text: string;
   weight: number;
+  /**
+   * `staff`: an agent's or bot's message; `reply`: a customer message after one (its words for a
+   * concept the staff raised and the customer had not are usually an answer to a question, often
+   * a denial: "it has power", "it is online", so they weigh like the staff's own words).
+   */
+  speaker?: 'customer' | 'staff' | 'reply';
 }
 
 interface RawFeatures {
@@ -56,14 +70,23 @@ async function rawFeatures(segments: Segment[]): Promise<RawFeatures> {
   const overall = detectLanguage(lists.flat()) ?? 'en';
   const stems = new Map<string, number>();
   const conceptWords = new Map<string, { weight: number; hits: { concept: string; weight: number }[] }>();
+  /** Concepts the customer raised in their own words (title, description, messages before any staff reply). */
+  const ownConcepts = new Set<string>();
+  /** Concepts an agent or bot raised. */
+  const staffConcepts = new Set<string>();
   for (const [i, list] of lists.entries()) {
     if (list.length === 0) continue;
     // A message in another language than the rest (an English reply to a German customer) is read in its own.
     const language = detectLanguage(list, 2) ?? overall;
     const [pack, lookup] = await Promise.all([languagePack(language), conceptLookup(language)]);
-    const weight = (segments[i] as Segment).weight;
+    const segment = segments[i] as Segment;
     for (const term of terms(list, pack)) {
       const hits = lookup(term);
+      let weight = segment.weight;
+      if (hits && segment.speaker === 'staff') for (const h of hits) staffConcepts.add(h.concept);
+      else if (hits && segment.speaker === 'reply' && hits.every((h) => staffConcepts.has(h.concept) && !ownConcepts.has(h.concept))) weight = Math.min(weight, FIELD_WEIGHT.agent);
+      // Only an unambiguous word makes a concept the customer's own ("charge": money or battery?).
+      else if (hits && hits.length === 1 && segment.speaker !== 'reply') ownConcepts.add((hits[0] as ConceptHit).concept);
       // A vocabulary word speaks mainly through its concepts; its stem alone still separates
       // two categories of one concept ("bluetooth" vs "wifi"), at a lower weight.
       const stemWeight = hits ? weight * TUNING.vocabularyStem : weight;
@@ -91,11 +114,16 @@ async function rawFeatures(segments: Segment[]): Promise<RawFeatures> {
  * words an agent or a bot uses, they add at most their weight.
  */
 export async function ticketFeatures(ticket: TicketText): Promise<Features> {
-  const segments: Segment[] = [{ text: ticket.title, weight: FIELD_WEIGHT.title }];
+  const segments: Segment[] = [{ text: ticket.title, weight: FIELD_WEIGHT.title, speaker: 'customer' }];
   if (ticket.description && ticket.description !== generateDescription(ticket.messages)) {
-    segments.push({ text: ticket.description, weight: FIELD_WEIGHT.description });
+    segments.push({ text: ticket.description, weight: FIELD_WEIGHT.description, speaker: 'customer' });
   }
-  for (const m of ticket.messages) segments.push({ text: m.content, weight: FIELD_WEIGHT[m.role] });
+  let staffSpoke = false;
+  for (const m of ticket.messages) {
+    const staff = m.role !== 'customer';
+    staffSpoke ||= staff;
+    segments.push({ text: m.content, weight: FIELD_WEIGHT[m.role], speaker: staff ? 'staff' : staffSpoke ? 'reply' : 'customer' });
+  }
   const { stems, concepts } = await rawFeatures(segments);
   const features: Features = new Map(stems);
   for (const [concept, byWeight] of concepts) features.set(`${CONCEPT_PREFIX}${concept}`, conceptEvidence(byWeight));
