@@ -38,6 +38,9 @@ import { BACKFILL_FUNCTION, BackfillBucket } from './constructs/backfill-bucket'
 import { WorkQueue } from './constructs/work-queue';
 import { CONNECTOR_ENV } from '../shared/domain/connector/token-sealer';
 
+/** The queue worker whose queue the `webhookQueue` capability sends to. */
+const WEBHOOK_DELIVERY_WORKER = 'WebhookDelivery';
+
 export interface FleetdeskStackProps extends StackProps {
   config: DeploymentConfig;
   /** Defaults to the route table; tests pass their own lists to cover shapes the table lacks today. */
@@ -110,6 +113,8 @@ export class FleetdeskStack extends Stack {
         this.connectorTokenKey = key;
         return key;
       })());
+    // Functions that queue webhook attempts; wired to the WebhookDelivery queue once it exists (below).
+    const webhookQueueUsers: FleetFunction[] = [];
     Tags.of(this).add('app', 'fleetdesk');
     Tags.of(this).add('stage', config.stage);
 
@@ -196,6 +201,7 @@ export class FleetdeskStack extends Stack {
       for (const capability of existing ? [] : (route.uses ?? [])) {
         if (capability === 'chatOutbox') f.fn.addEnvironment(CHAT_ENV.delivery, CHAT_DELIVERY_STREAM);
         if (capability === 'classifier' && config.classifier.kind === 'bedrock') f.useBedrockClassifier(config.classifier.modelId);
+        if (capability === 'webhookQueue') webhookQueueUsers.push(f);
       }
       this.api.addRoutes({
         path: route.path,
@@ -223,6 +229,7 @@ export class FleetdeskStack extends Stack {
       if (uses.includes('chatOutbox')) f.fn.addEnvironment(CHAT_ENV.delivery, CHAT_DELIVERY_STREAM);
       if (uses.includes('classifier') && config.classifier.kind === 'bedrock') f.useBedrockClassifier(config.classifier.modelId);
       if (uses.includes('diagnosis') && config.diagnosis.kind === 'bedrock') f.useBedrockDiagnosis(config.diagnosis.modelId);
+      if (uses.includes('webhookQueue')) webhookQueueUsers.push(f);
       if (uses.includes('connectorToken')) {
         // Decrypt only: sealing (GenerateDataKey) is the operator's `connector set`, with the operator's credentials.
         const key = connectorKey();
@@ -256,6 +263,12 @@ export class FleetdeskStack extends Stack {
         `Jobs for ${def.id} failed every receive; they wait in its dead-letter queue`,
       );
       new CfnOutput(this, `${def.id}DlqName`, { value: work.deadLetterQueue.queue.queueName });
+    }
+
+    if (webhookQueueUsers.length > 0) {
+      const work = this.workQueues.get(WEBHOOK_DELIVERY_WORKER);
+      if (!work) throw new Error(`Functions use "webhookQueue" but there is no ${WEBHOOK_DELIVERY_WORKER} queue worker`);
+      for (const f of webhookQueueUsers) work.allowSend(f);
     }
 
     // --- Schedules (EventBridge) -------------------------------------------------------------------

@@ -158,7 +158,7 @@ export async function refreshWatch(organizationId: string, identifier: string, p
 }
 
 /** Item → the API's incident. */
-function incidentView(item: Record<string, NativeAttributeValue>): IncidentView {
+export function incidentView(item: Record<string, NativeAttributeValue>): IncidentView {
   return {
     incidentId: item.incidentId,
     kind: item.kind,
