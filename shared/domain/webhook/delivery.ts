@@ -97,6 +97,21 @@ function sqsQueue(url: string): DeliveryQueue {
 }
 
 const inFlight = new Set<Promise<unknown>>();
+/** Attempts the local queue runs at once, like a Lambda's concurrency: bounds the load on DynamoDB Local and the receivers. */
+const LOCAL_CONCURRENCY = 8;
+let running = 0;
+const waiting: (() => void)[] = [];
+async function withSlot<T>(fn: () => Promise<T>): Promise<T> {
+  if (running >= LOCAL_CONCURRENCY) await new Promise<void>((resolve) => waiting.push(resolve));
+  running++;
+  try {
+    return await fn();
+  } finally {
+    running--;
+    waiting.shift()?.();
+  }
+}
+
 /** The local stack's queue: a timer per message, then the same attempt function the SQS worker runs. */
 const inProcessQueue: DeliveryQueue = {
   async send(messages) {
@@ -105,7 +120,7 @@ const inProcessQueue: DeliveryQueue = {
         const timer = setTimeout(resolve, message.delayMs);
         timer.unref?.();
       })
-        .then(() => attemptDelivery(message))
+        .then(() => withSlot(() => attemptDelivery(message)))
         .catch((error: unknown) => logger.error('webhook delivery attempt failed', { deliveryId: message.deliveryId, error: String(error) }));
       inFlight.add(job);
       void job.finally(() => inFlight.delete(job));
