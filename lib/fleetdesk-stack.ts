@@ -263,6 +263,14 @@ export class FleetdeskStack extends Stack {
         `Jobs for ${def.id} failed every receive; they wait in its dead-letter queue`,
       );
       new CfnOutput(this, `${def.id}DlqName`, { value: work.deadLetterQueue.queue.queueName });
+      if (def.alarmOnAgeMinutes) {
+        alarms.add(
+          `${def.id}Backlog`,
+          work.queue.metricApproximateAgeOfOldestMessage({ period: ALARM_PERIOD, statistic: 'Maximum' }),
+          `Messages for ${def.id} have waited over ${def.alarmOnAgeMinutes} minutes: the worker is falling behind`,
+          def.alarmOnAgeMinutes * 60,
+        );
+      }
     }
 
     if (webhookQueueUsers.length > 0) {

@@ -122,6 +122,8 @@ export interface QueueWorkerDefinition {
   /** Function timeout; the queue's visibility timeout is six times it. */
   timeoutSeconds: number;
   maxReceiveCount: number;
+  /** Alarm when the oldest message has waited this long (the worker is falling behind). */
+  alarmOnAgeMinutes?: number;
   uses?: readonly RouteCapability[];
 }
 
@@ -250,7 +252,7 @@ export const queueWorkers: readonly QueueWorkerDefinition[] = [
   // One organization's crash-reporting sync per message; continues itself with a follow-up message when out of time.
   { id: 'ConnectorSync', entry: 'functions/workers/connector-sync.ts', source: 'queue', queueUrlEnv: 'CONNECTOR_SYNC_QUEUE_URL', table: 'readwrite', timeoutSeconds: 300, maxReceiveCount: 3, uses: ['connectorToken'] },
   // One webhook delivery attempt per message (10 s HTTP timeout); retries come back as delayed messages or from WebhookSweep.
-  { id: 'WebhookDelivery', entry: 'functions/workers/webhook-delivery.ts', source: 'queue', queueUrlEnv: 'WEBHOOK_DELIVERY_QUEUE_URL', table: 'readwrite', timeoutSeconds: 30, maxReceiveCount: 5 },
+  { id: 'WebhookDelivery', entry: 'functions/workers/webhook-delivery.ts', source: 'queue', queueUrlEnv: 'WEBHOOK_DELIVERY_QUEUE_URL', table: 'readwrite', timeoutSeconds: 30, maxReceiveCount: 5, alarmOnAgeMinutes: 30 },
 ];
 
 /**

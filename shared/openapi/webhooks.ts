@@ -30,8 +30,8 @@ export const WEBHOOK_EVENT_PAYLOADS: Record<AnyEventType, { summary: string; pay
     payload: envelope('telemetry_import.finished', z.object({ import: ImportDetailResponse })),
   },
   'connector.sync_failed': {
-    summary: 'A crash-reporting connector sync failed for the organization.',
-    payload: envelope('connector.sync_failed', z.object({ provider: z.string(), error: z.string(), failedDevices: z.number(), at: z.string() })),
+    summary: 'The crash-reporting sync of a device failed (one event per device and sync window).',
+    payload: envelope('connector.sync_failed', z.object({ provider: z.string(), deviceIdentifier: z.string(), externalId: z.string(), error: z.string(), window: z.string(), at: z.string() })),
   },
   [TEST_EVENT_TYPE]: { summary: 'Sent by POST /webhooks/{webhookId}/test to that endpoint only.', payload: envelope(TEST_EVENT_TYPE, z.object({ webhookId: z.string(), message: z.string() })) },
 };

@@ -337,7 +337,6 @@ describe('delivery', () => {
       expect(count).toBe(paths[i] === '/load-b' ? 3 * events.length : events.length);
     }
   }, 180_000);
-  });
 
   it('after 50 deliveries in a row fail for good the endpoint is disabled and the chat webhook is told', async () => {
     const { org, apiKey } = await newOrg();

@@ -3,7 +3,8 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } fr
 import { documentClient, tableName } from '../../db/client';
 import { keys } from '../../db/keys';
 import { TABLE } from '../../db/table';
-import { batchPut, queryPartition } from '../../db/operations';
+import { batchPut, queryPartition, transactWrite, TransactionConditionFailed } from '../../db/operations';
+import { webhookEventPut } from '../webhook/outbox';
 import { compactMapping, IMPORT_ENTITY, RESUME_MARKER, type ImportStatus, type PrefixMapping, type Rejection } from './backfill.schema';
 import type { ImportPlan } from './csv-scan';
 
@@ -243,19 +244,23 @@ export async function finishImport(
     values[':owner'] = owner;
   }
   try {
-    await documentClient().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.backfillImport(organizationId, importId),
-        UpdateExpression: `SET ${sets.join(', ')} REMOVE checkpoint, leaseOwner, leaseUntil, #resume`,
-        ConditionExpression: condition,
-        ExpressionAttributeNames: { '#status': 'status', '#resume': RESUME_MARKER.attribute },
-        ExpressionAttributeValues: values,
-      }),
-    );
+    // One transaction with the import's webhook event (outbox): the event exists exactly when the import finished.
+    await transactWrite([
+      {
+        Update: {
+          TableName: tableName(),
+          Key: keys.backfillImport(organizationId, importId),
+          UpdateExpression: `SET ${sets.join(', ')} REMOVE checkpoint, leaseOwner, leaseUntil, #resume`,
+          ConditionExpression: condition,
+          ExpressionAttributeNames: { '#status': 'status', '#resume': RESUME_MARKER.attribute },
+          ExpressionAttributeValues: values,
+        },
+      },
+      webhookEventPut(organizationId, 'telemetry_import.finished', { kind: 'import', importId }, result.finishedAt),
+    ]);
     return true;
   } catch (error) {
-    if (isConditionFailure(error)) return false;
+    if (error instanceof TransactionConditionFailed) return false;
     throw error;
   }
 }

@@ -38,3 +38,26 @@ export function webhookEventPut(organizationId: string, type: EventType, ref: Ev
     },
   };
 }
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * The outbox Puts of one anomaly evaluation (added to its transaction): `incident.opened` for
+ * each new incident, `incident.resolved` for each one it resolved (a new one included).
+ */
+export function incidentWebhookEvents(
+  organizationId: string,
+  identifier: string,
+  changes: {
+    opened: readonly { incidentId: string; startedAt: number; detectedAt: number; resolvedAt: number | null }[];
+    updated: ReadonlyMap<string, { open: { incidentId: string; startedAt: number }; resolvedAt: number | null }>;
+  },
+): TransactItem[] {
+  const ref = (incidentId: string, startedAt: number): EventRef => ({ kind: 'incident', identifier, startedAt: iso(startedAt), incidentId });
+  return [
+    ...changes.opened.map((i) => webhookEventPut(organizationId, 'incident.opened', ref(i.incidentId, i.startedAt), iso(i.detectedAt))),
+    ...[...changes.opened, ...[...changes.updated.values()].map((u) => ({ ...u.open, resolvedAt: u.resolvedAt }))]
+      .filter((i) => i.resolvedAt !== null)
+      .map((i) => webhookEventPut(organizationId, 'incident.resolved', ref(i.incidentId, i.startedAt), iso(i.resolvedAt as number))),
+  ];
+}
