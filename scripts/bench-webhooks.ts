@@ -43,6 +43,7 @@ import { ensureTable, startDynamoDbLocal } from '../shared/local/dynamodb-local'
 import { freePort } from '../shared/local/free-port';
 import { startLocalTableStream } from '../shared/local/table-stream';
 import { workers } from '../shared/routes';
+import { logger } from '../shared/logging/logger';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -68,6 +69,8 @@ async function countRequests(fn: () => Promise<unknown>): Promise<number> {
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 
 async function main() {
+  // Imports are hoisted above the environment lines: silence the attempt log here.
+  logger.setLogLevel('SILENT');
   const events = arg('events', 1000);
   const endpoints = arg('endpoints', 3);
   const concurrency = arg('concurrency', 8);
