@@ -15,6 +15,7 @@ import { startMqttBroker } from '../shared/local/mqtt-broker';
 import { startLocalSchedules, startLocalTableStream } from '../shared/local/table-stream';
 import { CHAT_DELIVERY_STREAM, CHAT_ENV } from '../shared/domain/ticket/notification/chat-delivery';
 import { LOCAL_BACKFILL_BUCKET, startLocalS3 } from '../shared/local/s3';
+import { WEBHOOK_ALLOW_LOCAL_ENV } from '../shared/domain/webhook/safe-http';
 // The domain layer reads the environment lazily, on first use, so it sees the values set below.
 import * as orgs from '../shared/domain/organization/organization.service';
 import { telemetryTopic } from '../shared/domain/telemetry/mqtt';
@@ -56,6 +57,8 @@ async function main() {
   // The table stream runs in this process (shared/local/table-stream.ts) and feeds every worker of
   // the route table, the chat notifier included, so tickets leave their notification to it as in AWS.
   process.env[CHAT_ENV.delivery] = CHAT_DELIVERY_STREAM;
+  // Webhook receivers on this machine (plain http to localhost / 127.0.0.1) are allowed here and only here.
+  process.env[WEBHOOK_ALLOW_LOCAL_ENV] = 'true';
   startLocalTableStream({ rootDir, tableName: process.env.TABLE_NAME, deadLetterDir: path.join(rootDir, '.data', 'dead-letter') });
   startLocalSchedules({ rootDir });
 
@@ -99,6 +102,7 @@ async function main() {
   }
   console.log('  Anomaly detection: on every live telemetry write (in-process table stream); dropout sweep every minute.');
   console.log('  Crash-reporting sync: once per 15-minute window for organizations with a connector (npm run admin -- connector set); ticket diagnosis on every new ticket.');
+  console.log(`  Webhooks: POST ${base}/webhooks (http://localhost receivers allowed locally); retry waits scaled by WEBHOOK_RETRY_SCALE (${process.env.WEBHOOK_RETRY_SCALE ?? '1'}).`);
   console.log('Ctrl-C stops the API, the MQTT broker, the local S3 and DynamoDB Local.');
 }
 

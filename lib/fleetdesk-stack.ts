@@ -41,6 +41,9 @@ import { STREAM_DISPATCHER, StreamDispatch } from './constructs/stream-dispatch'
 import { CONNECTOR_ENV } from '../shared/domain/connector/token-sealer';
 import { DESTINATION_ENV } from '../shared/domain/telemetry/destination-confirmation';
 
+/** The queue worker whose queue the `webhookQueue` capability sends to. */
+const WEBHOOK_DELIVERY_WORKER = 'WebhookDelivery';
+
 export interface FleetdeskStackProps extends StackProps {
   config: DeploymentConfig;
   /** Defaults to the route table; tests pass their own lists to cover shapes the table lacks today. */
@@ -123,6 +126,8 @@ export class FleetdeskStack extends Stack {
         this.connectorTokenKey = key;
         return key;
       })());
+    // Functions that queue webhook attempts; wired to the WebhookDelivery queue once it exists (below).
+    const webhookQueueUsers: FleetFunction[] = [];
     Tags.of(this).add('app', 'fleetdesk');
     Tags.of(this).add('stage', config.stage);
 
@@ -214,6 +219,7 @@ export class FleetdeskStack extends Stack {
         if (capability === 'chatOutbox') f.fn.addEnvironment(CHAT_ENV.delivery, CHAT_DELIVERY_STREAM);
         if (capability === 'classifier' && config.classifier.kind !== 'embedded') f.useBedrockClassifier(config.classifier.modelId, config.classifier.kind);
         if (capability === 'iotDestinations') f.fn.addEnvironment(DESTINATION_ENV.accounts, destinationAccounts);
+        if (capability === 'webhookQueue') webhookQueueUsers.push(f);
       }
       const resources = this.api.addRoutes({
         path: route.path,
@@ -252,6 +258,7 @@ export class FleetdeskStack extends Stack {
       if (uses.includes('chatOutbox')) f.fn.addEnvironment(CHAT_ENV.delivery, CHAT_DELIVERY_STREAM);
       if (uses.includes('classifier') && config.classifier.kind !== 'embedded') f.useBedrockClassifier(config.classifier.modelId, config.classifier.kind);
       if (uses.includes('diagnosis') && config.diagnosis.kind === 'bedrock') f.useBedrockDiagnosis(config.diagnosis.modelId);
+      if (uses.includes('webhookQueue')) webhookQueueUsers.push(f);
       if (uses.includes('connectorToken')) {
         // Decrypt only: sealing (GenerateDataKey) is the operator's `connector set`, with the operator's credentials.
         const key = connectorKey();
@@ -299,6 +306,20 @@ export class FleetdeskStack extends Stack {
         `Jobs for ${def.id} failed every receive; they wait in its dead-letter queue`,
       );
       new CfnOutput(this, `${def.id}DlqName`, { value: work.deadLetterQueue.queue.queueName });
+      if (def.alarmOnAgeMinutes) {
+        alarms.add(
+          `${def.id}Backlog`,
+          work.queue.metricApproximateAgeOfOldestMessage({ period: ALARM_PERIOD, statistic: 'Maximum' }),
+          `Messages for ${def.id} have waited over ${def.alarmOnAgeMinutes} minutes: the worker is falling behind`,
+          def.alarmOnAgeMinutes * 60,
+        );
+      }
+    }
+
+    if (webhookQueueUsers.length > 0) {
+      const work = this.workQueues.get(WEBHOOK_DELIVERY_WORKER);
+      if (!work) throw new Error(`Functions use "webhookQueue" but there is no ${WEBHOOK_DELIVERY_WORKER} queue worker`);
+      for (const f of webhookQueueUsers) work.allowSend(f);
     }
 
     // --- Schedules (EventBridge) -------------------------------------------------------------------

@@ -5,6 +5,7 @@
  */
 import { LIVE_SOURCES, TELEMETRY_ENTITY } from './domain/anomaly/sources';
 import { CHAT_OUTBOX, TICKET_ENTITY } from './domain/ticket/notification/outbox';
+import { TICKET_EVENT_ENTITY, WEBHOOK_EVENT_ENTITY } from './domain/webhook/webhook-entities';
 
 export type TableAccess = 'read' | 'readwrite';
 
@@ -20,8 +21,10 @@ export type TableAccess = 'read' | 'readwrite';
  *   grants kms:Decrypt on it (nothing else may decrypt them).
  * - `iotDestinations`: answers IoT rule destination confirmations (no key); the stack passes the
  *   accounts whose destination ARNs it accepts (this deployment's and `-c iotConnectorAccounts`).
+ * - `webhookQueue`: queues webhook delivery attempts; the stack passes the WebhookDelivery queue's
+ *   URL and grants SendMessage on it (without it, the local stack, attempts run in process).
  */
-export type RouteCapability = 'chatOutbox' | 'classifier' | 'diagnosis' | 'connectorToken' | 'iotDestinations';
+export type RouteCapability = 'chatOutbox' | 'classifier' | 'diagnosis' | 'connectorToken' | 'iotDestinations' | 'webhookQueue';
 
 /**
  * How callers authenticate (read by the handler factory by route key, so the table decides):
@@ -43,7 +46,7 @@ export type RouteKind = 'api' | 'mcp' | 'page';
 export interface RouteDefinition {
   /** Stable id, used for the Lambda's construct id and function name. PascalCase. */
   id: string;
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   /** Handler file, relative to the repository root; it exports `handler`. */
   entry: string;
@@ -121,6 +124,8 @@ export interface QueueWorkerDefinition {
   /** Function timeout; the queue's visibility timeout is six times it. */
   timeoutSeconds: number;
   maxReceiveCount: number;
+  /** Alarm when the oldest message has waited this long (the worker is falling behind). */
+  alarmOnAgeMinutes?: number;
   uses?: readonly RouteCapability[];
 }
 
@@ -165,6 +170,16 @@ export const routes: readonly RouteDefinition[] = [
   // --- S3 backfill imports (issue 9): status of the organization's imports ---
   { id: 'ListTelemetryImports', method: 'GET', path: `${API_PREFIX}/telemetry/imports`, entry: 'functions/http/telemetry/list-imports.ts', table: 'read' },
   { id: 'GetTelemetryImport', method: 'GET', path: `${API_PREFIX}/telemetry/imports/{importId}`, entry: 'functions/http/telemetry/get-import.ts', table: 'read' },
+  // --- Outgoing webhooks (issue 19): endpoints, their delivery log, redelivery ---
+  { id: 'CreateWebhook', method: 'POST', path: `${API_PREFIX}/webhooks`, entry: 'functions/http/webhook/create-webhook.ts', table: 'readwrite', idempotent: true },
+  { id: 'ListWebhooks', method: 'GET', path: `${API_PREFIX}/webhooks`, entry: 'functions/http/webhook/list-webhooks.ts', table: 'read' },
+  { id: 'GetWebhook', method: 'GET', path: `${API_PREFIX}/webhooks/{webhookId}`, entry: 'functions/http/webhook/get-webhook.ts', table: 'read' },
+  { id: 'UpdateWebhook', method: 'PATCH', path: `${API_PREFIX}/webhooks/{webhookId}`, entry: 'functions/http/webhook/update-webhook.ts', table: 'readwrite' },
+  { id: 'DeleteWebhook', method: 'DELETE', path: `${API_PREFIX}/webhooks/{webhookId}`, entry: 'functions/http/webhook/delete-webhook.ts', table: 'readwrite' },
+  { id: 'RotateWebhookSecret', method: 'POST', path: `${API_PREFIX}/webhooks/{webhookId}/rotate-secret`, entry: 'functions/http/webhook/rotate-webhook-secret.ts', table: 'readwrite' },
+  { id: 'TestWebhook', method: 'POST', path: `${API_PREFIX}/webhooks/{webhookId}/test`, entry: 'functions/http/webhook/test-webhook.ts', table: 'readwrite', uses: ['webhookQueue'] },
+  { id: 'ListWebhookDeliveries', method: 'GET', path: `${API_PREFIX}/webhooks/{webhookId}/deliveries`, entry: 'functions/http/webhook/list-webhook-deliveries.ts', table: 'read' },
+  { id: 'RedeliverWebhook', method: 'POST', path: `${API_PREFIX}/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver`, entry: 'functions/http/webhook/redeliver-webhook.ts', table: 'readwrite', uses: ['webhookQueue'] },
   // --- MCP tool server (issue 12): Streamable HTTP, stateless, one function for the transport's three methods ---
   { id: 'McpPost', functionId: 'Mcp', method: 'POST', path: MCP_PATH, entry: MCP_ENTRY, table: 'readwrite', uses: ['chatOutbox', 'classifier'], auth: 'apiKeyOrBearer', kind: 'mcp' },
   // Stateless mode offers no server-initiated stream and no session to end: both answer 405 (MCP transport spec).
@@ -204,6 +219,15 @@ export const workers: readonly WorkerDefinition[] = [
     table: 'readwrite',
     uses: ['diagnosis'],
   },
+  {
+    id: 'WebhookFanOut',
+    entry: 'functions/workers/webhook-fan-out.ts',
+    source: 'tableStream',
+    // Ticket activity events and webhook outbox items: one delivery per subscribed endpoint, queued for WebhookDelivery.
+    filter: { eventName: 'INSERT', newImage: { entity: [TICKET_EVENT_ENTITY, WEBHOOK_EVENT_ENTITY] } },
+    table: 'readwrite',
+    uses: ['webhookQueue'],
+  },
 ];
 
 /** Timed functions; the CDK stack gives each an EventBridge schedule, the local stack a timer. */
@@ -225,6 +249,8 @@ export const schedules: readonly ScheduleDefinition[] = [
     table: 'readwrite',
     uses: ['connectorToken'],
   },
+  // Webhook deliveries whose next attempt is due: waits beyond SQS's 15-minute delay, and what a lost message left.
+  { id: 'WebhookSweep', entry: 'functions/schedules/webhook-sweep.ts', everyMinutes: 1, feeds: 'WebhookDelivery', table: 'read' },
 ];
 
 /** Queue-fed workers; the CDK stack creates the queue, its dead-letter queue and alarm, and the function. */
@@ -233,6 +259,8 @@ export const queueWorkers: readonly QueueWorkerDefinition[] = [
   { id: 'ConnectorSync', entry: 'functions/workers/connector-sync.ts', source: 'queue', queueUrlEnv: 'CONNECTOR_SYNC_QUEUE_URL', table: 'readwrite', timeoutSeconds: 300, maxReceiveCount: 3, uses: ['connectorToken'] },
   // One organization's dropout sweep per message; a device that fails is skipped, then fails the message (DLQ + alarm).
   { id: 'DropoutSweepWorker', entry: 'functions/workers/dropout-sweep.ts', source: 'queue', queueUrlEnv: 'DROPOUT_SWEEP_QUEUE_URL', table: 'readwrite', timeoutSeconds: 300, maxReceiveCount: 3, uses: ['chatOutbox', 'classifier'] },
+  // One webhook delivery attempt per message (10 s HTTP timeout); retries come back as delayed messages or from WebhookSweep.
+  { id: 'WebhookDelivery', entry: 'functions/workers/webhook-delivery.ts', source: 'queue', queueUrlEnv: 'WEBHOOK_DELIVERY_QUEUE_URL', table: 'readwrite', timeoutSeconds: 30, maxReceiveCount: 5, alarmOnAgeMinutes: 30 },
 ];
 
 /**

@@ -182,6 +182,27 @@ export const keys = {
     pk: anomalyPk(orgId, identifier),
     sk: `${SK.incidentPrefix}${startedAtIso}#${incidentId}`,
   }),
+  /** An org's webhook endpoints and their count guard: one partition, so listing is one Query (issue 19). */
+  webhookPartition: (orgId: string) => `${orgPk(orgId)}#WEBHOOKS`,
+  webhook: (orgId: string, webhookId: string): Key => ({ pk: `${orgPk(orgId)}#WEBHOOKS`, sk: `WEBHOOK#${webhookId}` }),
+  /** The org's endpoint count, moved in the same transaction as each create and delete (the 10-endpoint limit under races). */
+  webhookCount: (orgId: string): Key => ({ pk: `${orgPk(orgId)}#WEBHOOKS`, sk: 'COUNT' }),
+  /** A webhook event's outbox item, written in the transaction of the change that causes it (stream → fan-out). */
+  webhookEvent: (orgId: string, eventId: string): Key => ({ pk: `${orgPk(orgId)}#WHEVENT#${eventId}`, sk: 'EVENT' }),
+  /** One event to one endpoint: its payload, status and attempt count (the deliveryId is derived from both). */
+  webhookDelivery: (orgId: string, deliveryId: string): Key => ({ pk: `${orgPk(orgId)}#WHDELIVERY#${deliveryId}`, sk: 'DELIVERY' }),
+  /**
+   * Sparse GSI1 entry of a delivery waiting for its next attempt, by due time: the sweep queries the
+   * due ones (waits longer than SQS's 15-minute delay, and anything a lost message left behind).
+   */
+  webhookDue: (dueIso: string, orgId: string, deliveryId: string) => ({ gsi1pk: 'WEBHOOK#DUE', gsi1sk: `${dueIso}#${orgId}#${deliveryId}` }),
+  webhookDuePartition: 'WEBHOOK#DUE',
+  /** One delivery attempt in an endpoint's log; time first, so the log lists newest first with a descending Query. */
+  webhookAttemptPartition: (orgId: string, webhookId: string) => `${orgPk(orgId)}#WEBHOOK#${webhookId}#ATTEMPTS`,
+  webhookAttempt: (orgId: string, webhookId: string, atIso: string, deliveryId: string, attempt: number): Key => ({
+    pk: `${orgPk(orgId)}#WEBHOOK#${webhookId}#ATTEMPTS`,
+    sk: `${atIso}#${deliveryId}#${String(attempt).padStart(3, '0')}`,
+  }),
   /** The org's threshold rules (`monitor rule add`): one item, read with the detector state in one BatchGetItem. */
   monitorRules: (orgId: string): Key => ({ pk: `${orgPk(orgId)}#MONITOR`, sk: 'RULES' }),
   /**

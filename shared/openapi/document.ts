@@ -5,6 +5,7 @@ import { MAX_BODY_BYTES } from '../http/handler';
 import { INTERNAL_ERROR } from '../http/response';
 import { API_PREFIX, routes as defaultRoutes, type RouteDefinition } from '../routes';
 import { operations as defaultOperations, TAGS, type OperationDoc, type RawResponseDoc } from './operations';
+import { webhooksSection } from './webhooks';
 
 /**
  * Builds the OpenAPI 3.1 document from the route table and {@link defaultOperations}: never
@@ -163,6 +164,7 @@ export function buildOpenApiDocument(options: { serverUrl?: string; routes?: rea
     security: [{ ApiKey: [] }],
     tags: TAGS.map((t) => ({ ...t })),
     paths,
+    webhooks: webhooksSection((schema) => schemaOf(schema, 'output')),
     components: {
       securitySchemes: {
         ApiKey: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'The organization API key (Settings > Integrations > Developer).' },

@@ -13,6 +13,7 @@ import { TICKET_CUSTOMER_ID_INVALID, TICKET_LIST_CURSOR_INVALID, TICKET_LIST_LIM
 import { KEY_PART_MAX_BYTES } from '../db/keys';
 import { DOCS_ASSET_NAMES, SWAGGER_UI_FILES } from '../docs/swagger-ui-files';
 import { NOT_FOUND_ROUTE } from '../http/response';
+import * as webhook from '../domain/webhook/webhook.schema';
 import { DestinationConfirmationResponse, IngestTelemetryResponse, LatestTelemetryResponse, TelemetryHistoryResponse } from '../domain/telemetry/telemetry.schema';
 
 /**
@@ -29,6 +30,7 @@ export const TAGS = [
   { name: 'Tickets', description: 'Support tickets: created, categorised and routed (spec 4.10).' },
   { name: 'Telemetry', description: 'Telemetry ingestion (spec 4.11) and read-back.' },
   { name: 'Imports', description: 'Status of S3 backfill imports of historical telemetry.' },
+  { name: 'Webhooks', description: 'Signed events (Standard Webhooks) to the organization’s own HTTPS endpoints; the event types and payloads are in the document’s `webhooks` section.' },
   { name: 'MCP', description: 'The tool server for AI assistants and agents (Model Context Protocol, Streamable HTTP), on the same key.' },
   { name: 'Documentation', description: 'This description and its readable page; no key needed.' },
 ] as const;
@@ -319,6 +321,56 @@ export const operations: Record<string, OperationDoc> = {
     summary: 'One import with its first rejected rows',
     ok: ImportDetailResponse,
     errors: { 404: [IMPORT_NOT_FOUND] },
+  },
+  // --- Webhooks ---
+  CreateWebhook: {
+    tag: 'Webhooks',
+    summary: 'Register a webhook endpoint',
+    description:
+      '`events`: event types (see the `webhooks` section) or `["*"]`. The URL must be https and its host must resolve to a public address. ' +
+      'The answer is the only one that shows `secret` (`whsec_…`); verify each delivery with it. At most 10 endpoints per organization.',
+    body: webhook.CreateWebhookBody,
+    ok: webhook.WebhookWithSecretResponse,
+    errors: {
+      400: [INVALID_JSON, webhook.URL_REQUIRED, webhook.URL_INVALID, webhook.URL_NOT_HTTPS, webhook.URL_PRIVATE, webhook.URL_UNRESOLVABLE, webhook.URL_CREDENTIALS, webhook.EVENTS_REQUIRED, webhook.unknownEventType('ticket.deleted'), webhook.TOO_MANY_WEBHOOKS],
+    },
+  },
+  ListWebhooks: { tag: 'Webhooks', summary: 'The organization’s webhook endpoints (no secrets)', ok: webhook.WebhookListResponse },
+  GetWebhook: { tag: 'Webhooks', summary: 'One webhook endpoint (no secret)', ok: webhook.WebhookResource, errors: { 404: [webhook.WEBHOOK_NOT_FOUND] } },
+  UpdateWebhook: {
+    tag: 'Webhooks',
+    summary: 'Change an endpoint’s url, events, description, or enable/disable it',
+    description: 'Enabling an endpoint Fleetdesk disabled (after 50 failed deliveries in a row) resets its failure count.',
+    body: webhook.UpdateWebhookBody,
+    ok: webhook.WebhookResource,
+    errors: { 400: [INVALID_JSON, webhook.NOTHING_TO_UPDATE, webhook.URL_NOT_HTTPS, webhook.URL_PRIVATE, webhook.ENABLED_INVALID, webhook.unknownEventType('ticket.deleted')], 404: [webhook.WEBHOOK_NOT_FOUND] },
+  },
+  DeleteWebhook: { tag: 'Webhooks', summary: 'Delete an endpoint', ok: webhook.DeleteWebhookResponse, errors: { 404: [webhook.WEBHOOK_NOT_FOUND] } },
+  RotateWebhookSecret: {
+    tag: 'Webhooks',
+    summary: 'Rotate an endpoint’s secret',
+    description: 'Returns the new secret. For 24 hours deliveries carry two signatures (new and old) in `webhook-signature`, so receivers can switch without losing events.',
+    ok: webhook.WebhookWithSecretResponse,
+    errors: { 404: [webhook.WEBHOOK_NOT_FOUND] },
+  },
+  TestWebhook: {
+    tag: 'Webhooks',
+    summary: 'Send a `webhook.test` event to the endpoint',
+    ok: webhook.TestWebhookResponse,
+    errors: { 404: [webhook.WEBHOOK_NOT_FOUND], 409: [webhook.WEBHOOK_DISABLED] },
+  },
+  ListWebhookDeliveries: {
+    tag: 'Webhooks',
+    summary: 'The endpoint’s delivery log: one entry per attempt, newest first',
+    query: webhook.DeliveryListQuery,
+    ok: webhook.DeliveryListResponse,
+    errors: { 400: [webhook.DELIVERY_LIMIT_INVALID, webhook.DELIVERY_CURSOR_INVALID], 404: [webhook.WEBHOOK_NOT_FOUND] },
+  },
+  RedeliverWebhook: {
+    tag: 'Webhooks',
+    summary: 'Deliver an event to the endpoint again now (same `webhook-id`)',
+    ok: webhook.RedeliverResponse,
+    errors: { 404: [webhook.WEBHOOK_NOT_FOUND, webhook.DELIVERY_NOT_FOUND], 409: [webhook.WEBHOOK_DISABLED] },
   },
   // --- MCP ---
   McpPost: {

@@ -1,4 +1,6 @@
 import { execFileSync } from 'node:child_process';
+import { resetEnvCache } from '../../shared/config/env';
+import { settleWebhookDeliveries } from '../../shared/domain/webhook/delivery';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { request } from 'node:http';
@@ -221,6 +223,31 @@ describe('real responses of every route match the document', () => {
     await send('SetTicketCategory', { key, params: { ticketId }, body: { category: 'billing' } });
     await send('SetTicketCategory', { key, params: { ticketId }, body: { category: 'Nope' } });
     await send('SetTicketCategory', { key, params: { ticketId: 'nope' }, body: { category: 'Billing' } });
+
+    // Webhooks (a local receiver that refuses connections: attempts fail at once, with no wait between retries)
+    Object.assign(process.env, { WEBHOOK_ALLOW_LOCAL_HTTP: 'true', WEBHOOK_RETRY_SCALE: '0' });
+    resetEnvCache();
+    const hook = await send('CreateWebhook', { key, body: { url: 'http://127.0.0.1:9/hook', events: ['ticket.created', 'incident.opened'] } });
+    await send('CreateWebhook', { key, body: { url: 'https://10.0.0.1/hook', events: ['*'] } });
+    await send('CreateWebhook', { key, body: { url: 'http://127.0.0.1:9/hook', events: ['ticket.deleted'] } });
+    const webhookId = hook.json?.webhookId as string;
+    await send('ListWebhooks', { key });
+    await send('GetWebhook', { key, params: { webhookId } });
+    await send('GetWebhook', { key, params: { webhookId: 'nope' } });
+    await send('UpdateWebhook', { key, params: { webhookId }, body: { description: 'pager' } });
+    await send('UpdateWebhook', { key, params: { webhookId }, body: {} });
+    await send('RotateWebhookSecret', { key, params: { webhookId } });
+    await send('RotateWebhookSecret', { key, params: { webhookId: 'nope' } });
+    const sent = await send('TestWebhook', { key, params: { webhookId } });
+    await send('TestWebhook', { key, params: { webhookId: 'nope' } });
+    await settleWebhookDeliveries();
+    await send('ListWebhookDeliveries', { key, params: { webhookId } });
+    await send('ListWebhookDeliveries', { key, params: { webhookId }, query: 'limit=0' });
+    await send('RedeliverWebhook', { key, params: { webhookId, deliveryId: sent.json?.deliveryId as string } });
+    await send('RedeliverWebhook', { key, params: { webhookId, deliveryId: 'nope' } });
+    await settleWebhookDeliveries();
+    await send('DeleteWebhook', { key, params: { webhookId } });
+    await send('DeleteWebhook', { key, params: { webhookId } });
 
     // MCP
     const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'pass', version: '1' } } };

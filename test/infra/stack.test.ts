@@ -186,8 +186,15 @@ describe('least privilege', () => {
   });
 
   test('no API function can touch SQS or the stream: createTicket only writes the table (the outbox)', () => {
+    const webhookQueue = { 'Fn::GetAtt': [logicalId(s.stack, s.stack.workQueues.get('WebhookDelivery')?.queue.node.defaultChild), 'Arn'] };
     for (const route of routes) {
       const actions = statementsOf(route.id).flatMap((st) => asArray(st.Action));
+      // The exception: routes that queue a webhook attempt (test, redeliver) may send to the delivery queue, and nothing else.
+      const sqs = statementsOf(route.id).filter((st) => asArray(st.Action).some((a) => a.startsWith('sqs:')));
+      if (route.uses?.includes('webhookQueue')) {
+        expect(sqs.map((st) => st.Resource)).toEqual([webhookQueue]);
+        continue;
+      }
       expect(actions.filter((a) => a.startsWith('sqs:'))).toEqual([]);
       expect(actions.filter((a) => /^dynamodb:(.*Stream|GetRecords|GetShardIterator)/.test(a))).toEqual([]);
     }
@@ -197,8 +204,10 @@ describe('least privilege', () => {
     const sqsStatements = Object.values(resourcesOf(s.template, 'AWS::IAM::Policy')).flatMap((p) =>
       (p.Properties as { PolicyDocument: { Statement: Statement[] } }).PolicyDocument.Statement.filter((st) => asArray(st.Action).some((a) => a.startsWith('sqs:'))),
     );
-    // Dispatcher: its stream DLQ (1) and one send per worker queue; each worker: consume its queue (1).
-    expect(sqsStatements).toHaveLength(1 + 2 * workers.length + 2 * iotIngestionIds.length + 2 * s3IngestionIds.length + 2 * queueWorkerIds.length + queueFeeders);
+    // Dispatcher: its stream DLQ (1) and one send per worker queue; each worker: consume its queue (1);
+    // plus one per function that queues webhook attempts (routes and workers with the `webhookQueue` capability).
+    const webhookQueueUsers = [...routes, ...workers].filter((d) => d.uses?.includes('webhookQueue')).length;
+    expect(sqsStatements).toHaveLength(1 + 2 * workers.length + 2 * iotIngestionIds.length + 2 * s3IngestionIds.length + 2 * queueWorkerIds.length + queueFeeders + webhookQueueUsers);
     for (const id of iotIngestionIds) {
       const queueArn = { 'Fn::GetAtt': [logicalId(s.stack, s.stack.ingestionQueues.get(id)?.functionFailures.queue.node.defaultChild), 'Arn'] };
       expect(statementsOf(id).filter((st) => asArray(st.Action).some((a) => a.startsWith('sqs:'))).map((st) => st.Resource)).toEqual([queueArn]);
@@ -206,9 +215,10 @@ describe('least privilege', () => {
     for (const w of workers) {
       const queueId = logicalId(s.stack, s.stack.streamDispatch?.workerQueues.get(w.id)?.queue.node.defaultChild);
       const mine = statementsOf(w.id).filter((st) => asArray(st.Action).some((a) => a.startsWith('sqs:')));
-      expect(mine).toHaveLength(1);
-      expect(mine[0]?.Resource).toEqual({ 'Fn::GetAtt': [queueId, 'Arn'] });
-      expect(asArray(mine[0]?.Action ?? [])).not.toContain('sqs:SendMessage');
+      expect(mine).toHaveLength(w.uses?.includes('webhookQueue') ? 2 : 1);
+      const consume = mine.filter((st) => JSON.stringify(st.Resource) === JSON.stringify({ 'Fn::GetAtt': [queueId, 'Arn'] }));
+      expect(consume).toHaveLength(1);
+      expect(asArray(consume[0]?.Action ?? [])).not.toContain('sqs:SendMessage');
     }
     const dispatcherSqs = statementsOf(STREAM_DISPATCHER.id).filter((st) => asArray(st.Action).some((a) => a.startsWith('sqs:')));
     expect(dispatcherSqs.map((st) => JSON.stringify(st.Resource)).sort()).toEqual(

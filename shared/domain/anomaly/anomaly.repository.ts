@@ -5,6 +5,7 @@ import { documentClient, tableName } from '../../db/client';
 import { keys, SK } from '../../db/keys';
 import { TABLE } from '../../db/table';
 import { batchGet, queryIndexPartition, transactWrite } from '../../db/operations';
+import { incidentWebhookEvents } from '../webhook/outbox';
 import type { ThresholdRule } from './detectors';
 import { newDeviceState, type Changes, type DeviceState, type NewIncident, type OpenIncident } from './device-evaluation';
 import { RULES_PER_ORG_MAX, type IncidentStatus, type IncidentView } from './anomaly.schema';
@@ -124,6 +125,7 @@ export function commitItems(
     ...changes.opened.map((incident) => incidentPut(organizationId, identifier, incident, extra.ticketIdOf(incident.incidentId))),
     ...[...changes.updated.values()].map(({ open, resolvedAt }) => incidentUpdate(organizationId, identifier, open, resolvedAt)),
     ...extra.ticketItems,
+    ...incidentWebhookEvents(organizationId, identifier, changes),
   ];
 }
 
@@ -158,7 +160,7 @@ export async function refreshWatch(organizationId: string, identifier: string, p
 }
 
 /** Item → the API's incident. */
-function incidentView(item: Record<string, NativeAttributeValue>): IncidentView {
+export function incidentView(item: Record<string, NativeAttributeValue>): IncidentView {
   return {
     incidentId: item.incidentId,
     kind: item.kind,

@@ -4,6 +4,7 @@ import { documentClient, tableName } from '../../db/client';
 import { keys } from '../../db/keys';
 import { TABLE } from '../../db/table';
 import { batchPut, queryPartition, transactWrite, TransactionConditionFailed } from '../../db/operations';
+import { webhookEventPut } from '../webhook/outbox';
 import { compactMapping, IMPORT_ENTITY, RESUME_MARKER, type ImportStatus, type PrefixMapping, type Rejection } from './backfill.schema';
 import type { ImportPlan } from './csv-scan';
 
@@ -321,6 +322,8 @@ export async function finishImport(organizationId: string, importId: string, own
     condition += ' AND (attribute_not_exists(leaseUntil) OR leaseUntil < :leaseBefore)';
     values[':leaseBefore'] = result.leaseExpiredBefore;
   }
+  // One transaction: the import's end, its removal from the running registry, and its webhook
+  // event (outbox): the event exists exactly when the import finished.
   const items = [
     {
       Update: {
@@ -333,6 +336,7 @@ export async function finishImport(organizationId: string, importId: string, own
       },
     },
     { Delete: { TableName: tableName(), Key: keys.backfillRunning(organizationId, importId) } },
+    webhookEventPut(organizationId, 'telemetry_import.finished', { kind: 'import', importId }, result.finishedAt),
   ];
   try {
     await transactWrite(items);

@@ -1,4 +1,5 @@
 import { optionalEnv } from '../../config/env';
+import { webhookEventPut } from '../webhook/outbox';
 import { logger } from '../../logging/logger';
 import { DomainError } from '../errors';
 import { findOrganizationContext } from '../organization/organization.service';
@@ -134,6 +135,10 @@ export function connectionUpdate(before: ConnectionView, snapshot: CrashDeviceSn
   };
 }
 
+/** The `connector.sync_failed` webhook event of a device's failed sync (one per device and sync window). */
+const syncFailedEvent = (organizationId: string, provider: string, c: { identifier: string; externalId: string }, error: string, windowIso: string, now: number) =>
+  webhookEventPut(organizationId, 'connector.sync_failed', { kind: 'inline', data: { provider, deviceIdentifier: c.identifier, externalId: c.externalId, error, window: windowIso, at: new Date(now).toISOString() } }, new Date(now).toISOString(), `${c.identifier}#${windowIso}`);
+
 /** A message safe to store on a connection: provider errors as written, anything else generic. */
 const safeError = (error: unknown) => (error instanceof ProviderError ? error.message : 'Sync failed (internal error; see the sync logs)');
 
@@ -147,7 +152,7 @@ async function syncDevice(org: OrgContext, provider: CrashProvider, connection: 
   } catch (error) {
     const message = safeError(error);
     if (!(error instanceof ProviderError)) logger.error('crash sync read failed', { organizationId: org.organizationId, identifier, error: String(error) });
-    await repo.updateConnectionSync(org.organizationId, identifier, externalId, { lastSyncError: message });
+    await repo.updateConnectionSync(org.organizationId, identifier, externalId, { lastSyncError: message }, syncFailedEvent(org.organizationId, provider.name, connection, message, windowIso, now));
     return { ...base, status: 'failed', error: message };
   }
   if (snapshot === null) {

@@ -177,23 +177,25 @@ export async function updateConnectionSync(
   identifier: string,
   externalId: string,
   fields: Partial<Omit<ConnectionView, 'provider' | 'externalId' | 'connectedAt'>>,
+  /** A webhook outbox Put written in the same transaction (a failed sync's `connector.sync_failed`). */
+  outbox?: NonNullable<Parameters<typeof transactWrite>[0]>[number],
 ): Promise<boolean> {
   const entries = Object.entries(fields).filter(([, v]) => v !== undefined);
   if (entries.length === 0) return true;
+  const update = {
+    TableName: tableName(),
+    Key: keys.deviceConnection(organizationId, identifier),
+    UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+    ConditionExpression: 'externalId = :externalId',
+    ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k])),
+    ExpressionAttributeValues: { ...Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])), ':externalId': externalId },
+  };
   try {
-    await documentClient().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.deviceConnection(organizationId, identifier),
-        UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
-        ConditionExpression: 'externalId = :externalId',
-        ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k])),
-        ExpressionAttributeValues: { ...Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])), ':externalId': externalId },
-      }),
-    );
+    if (outbox) await transactWrite([{ Update: update }, outbox]);
+    else await documentClient().send(new UpdateCommand(update));
     return true;
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
+    if (error instanceof ConditionalCheckFailedException || error instanceof TransactionConditionFailed) return false;
     throw error;
   }
 }

@@ -1,0 +1,209 @@
+/**
+ * Webhook benchmark on the local stack's machinery (DynamoDB Local, the in-process table stream
+ * feeding the WebhookFanOut worker, the in-process delivery queue, a real HTTP receiver), from one
+ * run:
+ *   - latency from a change to the receiver's 2xx, p50 / p99 / max, for N events to E endpoints;
+ *   - DynamoDB requests of the change itself with and without its webhook event (goal: 0 added:
+ *     the event is one more item in the change's own transaction);
+ *   - every delivery logged exactly once.
+ *
+ * The change is a ticket status change as the ticket service writes it (issue 16): an Update of the
+ * ticket and its activity event in one TransactWriteItems.
+ *
+ * Two phases: a burst (N events written by `concurrency` writers as fast as they go: throughput, and
+ * latency including the backlog), then paced events (one at a time, each waiting for its deliveries:
+ * the latency of the path itself).
+ *
+ *   npm run bench:webhooks [-- --events 1000] [-- --endpoints 3] [-- --concurrency 8] [-- --paced 50]
+ *
+ * Starts its own DynamoDB Local on a free port unless DYNAMODB_ENDPOINT is set.
+ */
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+process.env.POWERTOOLS_LOG_LEVEL = 'SILENT';
+process.env.AWS_REGION ??= 'local';
+process.env.WEBHOOK_ALLOW_LOCAL_HTTP = 'true';
+
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import { UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { documentClient, tableName } from '../shared/db/client';
+import { keys } from '../shared/db/keys';
+import { transactWrite } from '../shared/db/operations';
+import { createOrganization } from '../shared/domain/organization/organization.service';
+import { createTicket } from '../shared/domain/ticket/ticket.service';
+import { CreateTicketBody } from '../shared/domain/ticket/ticket.schema';
+import { settleWebhookDeliveries } from '../shared/domain/webhook/delivery';
+import { TICKET_EVENT_ENTITY } from '../shared/domain/webhook/webhook-entities';
+import { createWebhook, listDeliveries } from '../shared/domain/webhook/webhook.service';
+import { ensureTable, startDynamoDbLocal } from '../shared/local/dynamodb-local';
+import { freePort } from '../shared/local/free-port';
+import { startLocalTableStream } from '../shared/local/table-stream';
+import { workers } from '../shared/routes';
+import { logger } from '../shared/logging/logger';
+
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+function arg(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  const value = i === -1 ? fallback : Number(process.argv[i + 1]);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`--${name} must be a positive integer`);
+  return value;
+}
+
+async function countRequests(fn: () => Promise<unknown>): Promise<number> {
+  let n = 0;
+  const name = `bench-count-${randomUUID()}`;
+  documentClient().middlewareStack.add((next) => async (args) => (n++, next(args)), { step: 'finalizeRequest', name });
+  try {
+    await fn();
+  } finally {
+    documentClient().middlewareStack.remove(name);
+  }
+  return n;
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+
+async function main() {
+  // Imports are hoisted above the environment lines: silence the attempt log here.
+  logger.setLogLevel('SILENT');
+  const events = arg('events', 1000);
+  const endpoints = arg('endpoints', 3);
+  const concurrency = arg('concurrency', 8);
+  const paced = arg('paced', 50);
+  let dynamo: ChildProcess | undefined;
+  if (!process.env.DYNAMODB_ENDPOINT) {
+    const port = await freePort();
+    dynamo = await startDynamoDbLocal({ port, timeoutMs: 90_000 });
+    process.env.DYNAMODB_ENDPOINT = `http://127.0.0.1:${port}`;
+  }
+  process.env.TABLE_NAME = `bench-webhooks-${randomUUID()}`;
+  await ensureTable(process.env.DYNAMODB_ENDPOINT, process.env.TABLE_NAME);
+
+  // The receiver: notes when each (endpoint, event) first got its 2xx.
+  const startedAt = new Map<string, number>();
+  const received = new Map<string, number>();
+  let duplicates = 0;
+  const receiver = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      const key = `${req.url} ${String(req.headers['webhook-id'])}`;
+      if (received.has(key)) duplicates++;
+      else received.set(key, performance.now());
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  const stream = startLocalTableStream({
+    rootDir: path.resolve(__dirname, '..'),
+    tableName: tableName(),
+    deadLetterDir: path.join(os.tmpdir(), `bench-webhooks-${randomUUID()}`),
+    workers: workers.filter((w) => w.id === 'WebhookFanOut'),
+  });
+  try {
+    const { organizationId } = await createOrganization('bench');
+    const org = { organizationId };
+    const hooks = [];
+    for (let i = 0; i < endpoints; i++) hooks.push(await createWebhook(org, { url: `${base}/r${i}`, events: ['ticket.updated'] }));
+    const created = await createTicket(org, CreateTicketBody.parse({ title: 'Bench ticket', customerEmail: 'bench@example.com' }));
+    const ticketId = (created as { ticketId: string }).ticketId;
+
+    // The change: the ticket's Update, with (or without) its activity event in the same transaction.
+    const ticketUpdate = (n: number): TransactItem => ({
+      Update: { TableName: tableName(), Key: keys.ticket(organizationId, ticketId), UpdateExpression: 'SET benchCounter = :n', ExpressionAttributeValues: { ':n': n } },
+    });
+    const eventPut = (eventId: string): TransactItem => ({
+      Put: {
+        TableName: tableName(),
+        Item: { pk: `ORG#${organizationId}#TICKET#${ticketId}`, sk: `EVENT#${new Date().toISOString()}#${eventId}`, entity: TICKET_EVENT_ENTITY, organizationId, ticketId, eventId, at: new Date().toISOString(), type: 'priority_changed', actor: 'api', changes: { priority: { from: 'low', to: 'high' } } },
+      },
+    });
+    const without = await countRequests(() =>
+      documentClient().send(new UpdateCommand({ TableName: tableName(), Key: keys.ticket(organizationId, ticketId), UpdateExpression: 'SET benchCounter = :n', ExpressionAttributeValues: { ':n': 0 } })),
+    );
+    const probeId = randomUUID();
+    const withEvent = await countRequests(() => transactWrite([ticketUpdate(0), eventPut(probeId)]));
+    await stream.settle();
+    await settleWebhookDeliveries();
+
+    const ids: string[] = Array.from({ length: events }, () => randomUUID());
+    const t0 = performance.now();
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (next < ids.length) {
+          const n = next++;
+          const id = ids[n] as string;
+          startedAt.set(id, performance.now());
+          await transactWrite([ticketUpdate(n + 1), eventPut(id)]);
+        }
+      }),
+    );
+    const writesDone = performance.now();
+    for (let i = 0; i < 3; i++) {
+      await stream.settle();
+      await settleWebhookDeliveries();
+    }
+    const allDone = performance.now();
+
+    const latencies: number[] = [];
+    let missing = 0;
+    for (const id of ids) {
+      for (let i = 0; i < endpoints; i++) {
+        const at = received.get(`/r${i} ${id}`);
+        if (at === undefined) missing++;
+        else latencies.push(at - (startedAt.get(id) as number));
+      }
+    }
+    latencies.sort((a, b) => a - b);
+    let logged = 0;
+    for (const hook of hooks) {
+      let cursor: string | undefined;
+      do {
+        const page = await listDeliveries(org, hook.webhookId, { limit: '100', ...(cursor ? { cursor } : {}) });
+        logged += page.deliveries.filter((d) => ids.includes(d.eventId)).length;
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor);
+    }
+    // Paced: one change at a time, each waiting until every endpoint answered 2xx.
+    const pacedLatencies: number[] = [];
+    for (let n = 0; n < paced; n++) {
+      const id = randomUUID();
+      const t = performance.now();
+      await transactWrite([ticketUpdate(events + n + 1), eventPut(id)]);
+      for (;;) {
+        await stream.settle();
+        await settleWebhookDeliveries();
+        const at = Array.from({ length: endpoints }, (_, i) => received.get(`/r${i} ${id}`));
+        if (at.every((x) => x !== undefined)) {
+          for (const x of at) pacedLatencies.push((x as number) - t);
+          break;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 1));
+      }
+    }
+    pacedLatencies.sort((a, b) => a - b);
+    const fmt = (ms: number) => `${ms.toFixed(0)} ms`;
+    console.log(`webhooks bench: ${events} events x ${endpoints} endpoints (${events * endpoints} deliveries), ${concurrency} concurrent writers, load average ${os.loadavg()[0]?.toFixed(1)} on ${os.cpus().length} CPUs`);
+    console.log(`  burst: change -> receiver 2xx: p50 ${fmt(percentile(latencies, 50))}, p99 ${fmt(percentile(latencies, 99))}, max ${fmt(latencies[latencies.length - 1] ?? NaN)} (includes the backlog)`);
+    console.log(`  writes took ${fmt(writesDone - t0)}; all delivered ${fmt(allDone - t0)} after the first write (${((events * endpoints) / ((allDone - t0) / 1000)).toFixed(0)} deliveries/s)`);
+    console.log(`  paced (${paced} events one at a time): change -> receiver 2xx: p50 ${fmt(percentile(pacedLatencies, 50))}, p99 ${fmt(percentile(pacedLatencies, 99))}, max ${fmt(pacedLatencies[pacedLatencies.length - 1] ?? NaN)}`);
+    console.log(`  DynamoDB requests of the change: ${without} without its event, ${withEvent} with it (added: ${withEvent - without}; goal 0)`);
+    console.log(`  delivered ${latencies.length}/${events * endpoints}, missing ${missing}, duplicate 2xx ${duplicates}, attempts logged ${logged} (goal: one per delivery)`);
+    if (missing > 0 || logged !== events * endpoints || withEvent - without !== 0) process.exitCode = 1;
+  } finally {
+    stream.stop();
+    receiver.close();
+    dynamo?.kill();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.stack : String(error));
+  process.exit(1);
+});

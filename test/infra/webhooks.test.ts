@@ -1,0 +1,78 @@
+import { Match } from 'aws-cdk-lib/assertions';
+import { logicalId, resourcesOf, synth } from './synth';
+
+/** Outgoing webhooks in the stack (issue 19): fan-out worker, delivery queue with its DLQ and alarms, sweep. */
+describe('webhook infrastructure', () => {
+  const s = synth();
+  const fnLogicalId = (id: string) => logicalId(s.stack, s.stack.functions.get(id)?.fn.node.defaultChild);
+  const roleStatements = (id: string) => {
+    const roleId = logicalId(s.stack, s.stack.functions.get(id)?.role.node.defaultChild);
+    return Object.values(resourcesOf(s.template, 'AWS::IAM::Policy'))
+      .filter((p) => JSON.stringify(p.Properties?.Roles).includes(roleId))
+      .flatMap((p) => (p.Properties?.PolicyDocument as { Statement: { Action: string | string[]; Resource: unknown }[] }).Statement);
+  };
+  const actionsOf = (id: string) => roleStatements(id).flatMap((st) => (Array.isArray(st.Action) ? st.Action : [st.Action]));
+  const work = s.stack.workQueues.get('WebhookDelivery');
+  const queueArn = { 'Fn::GetAtt': [logicalId(s.stack, work?.queue.node.defaultChild), 'Arn'] };
+
+  test('the delivery queue: SSE, TLS only, a DLQ after 5 receives, one attempt per message with partial batch responses', () => {
+    expect(work).toBeDefined();
+    s.template.hasResourceProperties('AWS::SQS::Queue', {
+      SqsManagedSseEnabled: true,
+      VisibilityTimeout: 180,
+      RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [logicalId(s.stack, work?.deadLetterQueue.queue.node.defaultChild), 'Arn'] }, maxReceiveCount: 5 },
+    });
+    s.template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: fnLogicalId('WebhookDelivery') },
+      EventSourceArn: queueArn,
+      BatchSize: 1,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+    s.template.hasResourceProperties('AWS::Lambda::Function', { FunctionName: Match.absent(), Timeout: 30, Environment: { Variables: Match.objectLike({ WEBHOOK_DELIVERY_QUEUE_URL: Match.anyValue() }) } });
+  });
+
+  test('alarms: the DLQ depth, a backlog older than 30 minutes, and the functions throwing', () => {
+    s.template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      AlarmDescription: Match.stringLikeRegexp('WebhookDelivery failed every receive'),
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Threshold: 1,
+      AlarmActions: Match.anyValue(),
+    });
+    s.template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      AlarmDescription: Match.stringLikeRegexp('WebhookDelivery have waited over 30 minutes'),
+      MetricName: 'ApproximateAgeOfOldestMessage',
+      Threshold: 1800,
+      Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [logicalId(s.stack, work?.queue.node.defaultChild), 'QueueName'] } }],
+    });
+    for (const id of ['WebhookDelivery', 'WebhookFanOut', 'WebhookSweep']) {
+      s.template.hasResourceProperties('AWS::CloudWatch::Alarm', { AlarmDescription: `Function ${id} threw (an unhandled error, timeout or crash)` });
+    }
+    s.template.hasResourceProperties('AWS::CloudWatch::Alarm', { AlarmDescription: Match.stringLikeRegexp('Stream records for WebhookFanOut failed every retry') });
+  });
+
+  test('the fan-out reads only new ticket events and webhook outbox items from the stream, with a DLQ', () => {
+    s.template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: fnLogicalId('WebhookFanOut') },
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      FilterCriteria: { Filters: [{ Pattern: Match.stringLikeRegexp('ticketEvent.*webhookEvent') }] },
+      DestinationConfig: { OnFailure: { Destination: Match.anyValue() } },
+    });
+  });
+
+  test('only the functions that queue attempts may send to the queue, and they know its URL', () => {
+    const senders = [...s.stack.functions.keys()].filter((id) =>
+      roleStatements(id).some((st) => JSON.stringify(st.Action).includes('sqs:SendMessage') && JSON.stringify(st.Resource) === JSON.stringify(queueArn)),
+    );
+    expect(senders.sort()).toEqual(['RedeliverWebhook', 'TestWebhook', 'WebhookDelivery', 'WebhookFanOut', 'WebhookSweep']);
+    for (const id of senders) expect(actionsOf(id)).toContain('sqs:SendMessage');
+  });
+
+  test('the sweep runs every minute; the routes use PATCH where the API says so', () => {
+    s.template.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'rate(1 minute)',
+      Targets: Match.arrayWith([Match.objectLike({ Arn: { 'Fn::GetAtt': [fnLogicalId('WebhookSweep'), 'Arn'] } })]),
+    });
+    s.template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'PATCH /api/ext-v1/webhooks/{webhookId}' });
+    s.template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'POST /api/ext-v1/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver' });
+  });
+});
