@@ -62,7 +62,7 @@ export async function buildConsole(rootDir: string, outDir: string): Promise<{ b
   const started = Date.now();
   // Vite is ESM; the dynamic import keeps it out of the Lambda handlers' module graph.
   const vite = (await import('vite')) as typeof import('vite');
-  await vite.build({ configFile: path.join(consoleDir, 'vite.config.ts'), root: consoleDir, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  await vite.build({ configFile: path.join(consoleDir, 'vite.config.mts'), root: consoleDir, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
   writeFileSync(stampFile, fingerprint);
   return { built: true, ms: Date.now() - started };
 }

@@ -12,6 +12,7 @@ export default defineConfig({
     sourcemap: false,
     chunkSizeWarningLimit: 400,
     rolldownOptions: {
+      checks: { bundlerTimings: false },
       // TanStack Query marks its modules "use client" (for React Server Components); meaningless in an SPA bundle.
       onwarn(warning, warn) {
         if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
