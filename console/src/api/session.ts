@@ -2,7 +2,7 @@ import { runtimeConfig } from './config';
 
 /**
  * The signed-in session: a locally signed session (npm start) or a Cognito ID token (AWS), sent as
- * `Authorization: Bearer`. Kept in sessionStorage: closed with the tab, never in a cookie the
+ * `Authorization: Bearer`. Kept in localStorage (every tab of the console shares it), never in a cookie the
  * browser would send by itself (so there is no CSRF surface).
  */
 const KEY = 'fleetdesk.session';
@@ -13,27 +13,27 @@ interface Stored {
 }
 
 export function currentSession(now = Date.now()): string | undefined {
-  const raw = sessionStorage.getItem(KEY);
+  const raw = localStorage.getItem(KEY);
   if (!raw) return undefined;
   try {
     const stored = JSON.parse(raw) as Stored;
     if (Date.parse(stored.expiresAt) <= now) {
-      sessionStorage.removeItem(KEY);
+      localStorage.removeItem(KEY);
       return undefined;
     }
     return stored.token;
   } catch {
-    sessionStorage.removeItem(KEY);
+    localStorage.removeItem(KEY);
     return undefined;
   }
 }
 
 export function storeSession(token: string, expiresAt: string) {
-  sessionStorage.setItem(KEY, JSON.stringify({ token, expiresAt } satisfies Stored));
+  localStorage.setItem(KEY, JSON.stringify({ token, expiresAt } satisfies Stored));
 }
 
 export function clearSession() {
-  sessionStorage.removeItem(KEY);
+  localStorage.removeItem(KEY);
 }
 
 const base64url = (bytes: ArrayBuffer) => btoa(String.fromCharCode(...new Uint8Array(bytes))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
