@@ -25,3 +25,6 @@ export const statusLabel = (status: string) => status.replace(/_/g, ' ').replace
 
 /** The masked key plus nothing else: a key never appears in the page except right after regeneration. */
 export const shortId = (id: string) => id.slice(0, 8);
+
+/** A measurement as people read it: at most 2 decimals, in the browser's locale. */
+export const formatNumber = (value: number, locale?: string) => new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(value);

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { api, CONSOLE_API } from '../../api/client';
 import type { DevicePageResponse, Series } from '../../api/types';
-import { formatDateTime, formatRelative, statusLabel } from '../../lib/format';
+import { formatDateTime, formatNumber, formatRelative, statusLabel } from '../../lib/format';
 import { incidentSpans, RANGES, rangeBounds, type RangeName } from '../../lib/ranges';
 import { TimeChart } from '../../ui/TimeChart';
 import { Badge, Empty, ErrorMessage, Loading, Section } from '../../ui/primitives';
@@ -150,7 +150,7 @@ export default function DevicePage({ identifier }: { identifier: string }) {
                 <div key={name}>
                   <dt>{name}</dt>
                   <dd>
-                    {m.value} <span className="muted small">{formatRelative(m.timestamp, Date.now())}</span>
+                    {formatNumber(m.value)} <span className="muted small">{formatRelative(m.timestamp, Date.now())}</span>
                   </dd>
                 </div>
               ))}
