@@ -60,9 +60,10 @@ export async function buildConsole(rootDir: string, outDir: string): Promise<{ b
   const fingerprint = sourceFingerprint(consoleDir);
   if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === fingerprint && existsSync(path.join(outDir, 'index.html'))) return { built: false, ms: 0 };
   const started = Date.now();
-  // Vite is ESM; the dynamic import keeps it out of the Lambda handlers' module graph.
+  // Vite is ESM; the dynamic import keeps it out of the Lambda handlers' module graph. Silent: the sign-in link
+  // is the first line `npm start` prints, and a failed build throws with its message.
   const vite = (await import('vite')) as typeof import('vite');
-  await vite.build({ configFile: path.join(consoleDir, 'vite.config.mts'), root: consoleDir, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  await vite.build({ configFile: path.join(consoleDir, 'vite.config.mts'), root: consoleDir, logLevel: 'silent', build: { outDir, emptyOutDir: true } });
   writeFileSync(stampFile, fingerprint);
   return { built: true, ms: Date.now() - started };
 }

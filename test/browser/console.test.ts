@@ -229,7 +229,7 @@ it('axe-core finds no serious or critical violation on the main pages (desktop a
     for (const [name, url] of pages) {
       await page.goto(`${stack.url}${url}`);
       await page.locator('main h1').first().waitFor();
-      await page.waitForFunction(`!document.querySelector('[role="status"]')?.textContent?.startsWith('Loading')`);
+      await page.locator('[role="status"]', { hasText: /^Loading/ }).first().waitFor({ state: 'detached' });
       problems.push(...(await seriousViolations(page)).map((v) => `${name} @${viewport.width}: ${v}`));
     }
   }
