@@ -44,8 +44,8 @@ export class ConsoleAuth extends Construct {
         reason: 'MFA is optional by the product decision of issue 18 (makers enable TOTP per user); sign-in is email and a strong password, and users exist only when an admin creates them.',
       },
       {
-        id: 'AwsSolutions-COG3',
-        reason: 'Threat protection (advanced security) is a paid Cognito feature plan; self sign-up is off and every user is admin-created, so credential stuffing has no open door. A deployment can enable it on this pool.',
+        id: 'AwsSolutions-COG8',
+        reason: 'Threat protection is part of the paid Cognito Plus feature plan; self sign-up is off and every user is admin-created, so credential stuffing has no open door. A deployment can enable it on this pool.',
       },
     );
     for (const role of USER_ROLES) new CfnUserPoolGroup(this, `${role}Group`, { userPoolId: this.userPool.userPoolId, groupName: role, description: `Fleetdesk console ${role}s` });
