@@ -11,6 +11,8 @@ import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { launchChromium, startLocalStack } from '../test/support/console-stack';
+import { startDynamoDbLocal } from '../shared/local/dynamodb-local';
+import { freePort } from '../shared/local/free-port';
 
 const root = path.resolve(__dirname, '..');
 const outDir = path.join(root, '.bench', 'console');
@@ -62,6 +64,13 @@ async function main() {
     server.close();
   }
   // The ticket page against the real local stack: every /api/ request of a fresh load.
+  // Its own in-memory DynamoDB Local on a free port, as the tests do: nothing shared with a running `npm start`.
+  const dynamo = process.env.DYNAMODB_ENDPOINT ? undefined : await (async () => {
+    const port = await freePort();
+    const child = await startDynamoDbLocal({ port, timeoutMs: 60000 });
+    process.env.DYNAMODB_ENDPOINT = `http://127.0.0.1:${port}`;
+    return child;
+  })();
   const stack = await startLocalStack();
   let apiRequests = -1;
   try {
@@ -88,6 +97,7 @@ async function main() {
   } finally {
     await browser.close();
     await stack.stop();
+    dynamo?.kill();
   }
   const sorted = [...draws].sort((a, b) => a - b);
   const median = sorted[Math.floor(sorted.length / 2)] as number;
