@@ -207,6 +207,12 @@ function consoleRoutes(): RouteDefinition[] {
   ];
 }
 
+/**
+ * Routes integrators call with the organization key (and the public description): what the OpenAPI
+ * document describes. The console's person routes (`auth: 'user'`) are the console's own API, documented in docs/console.md.
+ */
+export const integratorRoutes: readonly RouteDefinition[] = routes.filter((r) => r.auth !== 'user');
+
 /** Table-stream workers; the CDK stack creates one function per entry with a filtered stream event source and a DLQ. */
 export const workers: readonly WorkerDefinition[] = [
   {
