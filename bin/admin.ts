@@ -53,6 +53,8 @@ async function main() {
       organization: { type: 'string' },
       project: { type: 'string' },
       token: { type: 'string' },
+      email: { type: 'string' },
+      role: { type: 'string' },
     },
   });
   // `connector set` without --token reads it from stdin, so it stays out of shell history and `ps`.

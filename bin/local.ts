@@ -19,6 +19,7 @@ import { WEBHOOK_ALLOW_LOCAL_ENV } from '../shared/domain/webhook/safe-http';
 // The domain layer reads the environment lazily, on first use, so it sees the values set below.
 import * as orgs from '../shared/domain/organization/organization.service';
 import { telemetryTopic } from '../shared/domain/telemetry/mqtt';
+import { startConsole } from '../shared/local/console';
 
 const rootDir = path.resolve(__dirname, '..');
 
@@ -77,14 +78,17 @@ async function main() {
   // The backfill handler runs in this process and reads objects from this S3.
   process.env.S3_ENDPOINT = s3.endpoint;
   const base = `${http.url}/api/ext-v1`;
+  // The console (issue 18): its organization exists before the first line is printed, so the sign-in link comes first.
+  const created = existing.length === 0 ? await orgs.createOrganization('Default organization') : undefined;
+  const consoleInfo = await startConsole({ server: http.server, url: http.url, rootDir, organizationId: created?.organizationId ?? (existing[0]?.organizationId as string) });
+  console.log(`Console: ${consoleInfo.consoleUrl}  sign in as ${consoleInfo.admin.email} (admin) with this one-time link: ${consoleInfo.admin.link}`);
 
   console.log(`Fleetdesk local stack`);
   console.log(`  API:       ${base}  (telemetry and other host routes under ${http.url})`);
   console.log(`  DynamoDB:  ${process.env.DYNAMODB_ENDPOINT}  table "${process.env.TABLE_NAME}" (${table})`);
   console.log(`  MQTT:      ${mqtt.url}  (username any, password = the organization's API key)`);
   console.log(`  S3:        ${s3.endpoint}  bucket "${s3.bucket}" (path-style; access key S3RVER, secret S3RVER; gzipped CSV under backfill/<organizationId>/ is imported)`);
-  if (existing.length === 0) {
-    const created = await orgs.createOrganization('Default organization');
+  if (created) {
     const org = created.organizationId;
     console.log(`  Created organization ${org}`);
     console.log(`  API key (shown once): ${created.apiKey}`);
@@ -103,6 +107,7 @@ async function main() {
   console.log('  Anomaly detection: on every live telemetry write (in-process table stream); dropout sweep every minute.');
   console.log('  Crash-reporting sync: once per 15-minute window for organizations with a connector (npm run admin -- connector set); ticket diagnosis on every new ticket.');
   console.log(`  Webhooks: POST ${base}/webhooks (http://localhost receivers allowed locally); retry waits scaled by WEBHOOK_RETRY_SCALE (${process.env.WEBHOOK_RETRY_SCALE ?? '1'}).`);
+  console.log(`  More console users: npm run admin -- user add --org <organizationId> --email <email> --role agent|admin`);
   console.log('Ctrl-C stops the API, the MQTT broker, the local S3 and DynamoDB Local.');
 }
 

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { Aws, CfnOutput, Duration, RemovalPolicy, Stack, type StackProps, Tags, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { HttpApi, HttpMethod, HttpRoute, HttpRouteKey, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
@@ -38,16 +39,24 @@ import { BACKFILL_FUNCTION, BackfillBucket } from './constructs/backfill-bucket'
 import { WorkQueue } from './constructs/work-queue';
 import { applyRouteThrottles } from './constructs/route-throttles';
 import { STREAM_DISPATCHER, StreamDispatch } from './constructs/stream-dispatch';
+import { ConsoleAuth } from './constructs/console-auth';
+import { ConsoleSite } from './constructs/console-site';
+import { CONSOLE_AUTH_ENV } from '../shared/domain/user/user-auth';
 import { CONNECTOR_ENV } from '../shared/domain/connector/token-sealer';
 import { DESTINATION_ENV } from '../shared/domain/telemetry/destination-confirmation';
 
 /** The queue worker whose queue the `webhookQueue` capability sends to. */
 const WEBHOOK_DELIVERY_WORKER = 'WebhookDelivery';
 
+/** Where `npm run build:console` puts the console's build. */
+const CONSOLE_DIST = path.join(__dirname, '..', 'console', 'dist');
+
 export interface FleetdeskStackProps extends StackProps {
   config: DeploymentConfig;
   /** Defaults to the route table; tests pass their own lists to cover shapes the table lacks today. */
   routes?: readonly RouteDefinition[];
+  /** The built console to deploy (default console/dist, from `npm run build:console`). */
+  consoleAssetDir?: string;
   workers?: readonly WorkerDefinition[];
   ingestion?: readonly IngestionDefinition[];
   schedules?: readonly ScheduleDefinition[];
@@ -98,6 +107,9 @@ export class FleetdeskStack extends Stack {
   readonly workQueues = new Map<string, WorkQueue>();
   /** The table stream's one reader for the workers, and each worker's queue; absent without workers. */
   streamDispatch?: StreamDispatch;
+  /** The console's distribution and bucket, and its Cognito pool and JWT authorizer (issue 18). */
+  readonly consoleSite: ConsoleSite;
+  readonly consoleAuth: ConsoleAuth;
   /** The KMS key sealing connector tokens; absent when nothing opens them. */
   connectorTokenKey?: Key;
 
@@ -200,6 +212,12 @@ export class FleetdeskStack extends Stack {
         'Authorization is the per-organization x-api-key check in the handler factory (spec: 401 `Missing API key` / `Invalid API key` with exact texts on every route). An API Gateway authorizer cannot produce those bodies and would add a Lambda hop to every request.',
     });
 
+    // --- Support console (issue 18): CloudFront + private bucket, Cognito, JWT authorizer on person routes ---
+    this.consoleSite = new ConsoleSite(this, 'Console', { api: this.api, assetDir: props.consoleAssetDir ?? CONSOLE_DIST });
+    this.consoleAuth = new ConsoleAuth(this, 'ConsoleAuth', { stage: config.stage, consoleDomain: this.consoleSite.distribution.distributionDomainName });
+    this.consoleSite.deploy(props.consoleAssetDir ?? CONSOLE_DIST, this.consoleAuth.runtimeConfig(this.region));
+    new CfnOutput(this, 'ConsoleUrl', { value: `https://${this.consoleSite.distribution.distributionDomainName}/console/` });
+
     const throttled: { def: RouteDefinition; resources: HttpRoute[] }[] = [];
     for (const route of routes) {
       if (route.path.length > 1 && route.path.endsWith('/')) {
@@ -215,6 +233,8 @@ export class FleetdeskStack extends Stack {
       }
       const existing = shared !== route ? this.functions.get(functionId) : undefined;
       const f = existing ?? fleetFunction(functionId, route.entry, route.table);
+      // People's routes trust only the JWT authorizer's verified claims (shared/domain/user/user-auth.ts).
+      if (!existing && route.auth === 'user') f.fn.addEnvironment(CONSOLE_AUTH_ENV, 'cognito');
       for (const capability of existing ? [] : (route.uses ?? [])) {
         if (capability === 'chatOutbox') f.fn.addEnvironment(CHAT_ENV.delivery, CHAT_DELIVERY_STREAM);
         if (capability === 'classifier' && config.classifier.kind !== 'embedded') f.useBedrockClassifier(config.classifier.modelId, config.classifier.kind);
@@ -225,6 +245,7 @@ export class FleetdeskStack extends Stack {
         path: route.path,
         methods: [HttpMethod[route.method]],
         integration: new HttpLambdaIntegration(`${route.id}Integration`, f.fn),
+        authorizer: route.auth === 'user' ? this.consoleAuth.authorizer : undefined,
       });
       throttled.push({ def: route, resources });
     }

@@ -31,8 +31,10 @@ export type RouteCapability = 'chatOutbox' | 'classifier' | 'diagnosis' | 'conne
  * - `apiKey` (default): the organization key in `x-api-key`.
  * - `apiKeyOrBearer`: also `Authorization: Bearer <key>`, which is what MCP clients send.
  * - `none`: public (the API description and its docs page); the handler never sees an organization.
+ * - `user`: a person (the console, issue 18): a Cognito ID token verified by API Gateway's JWT
+ *   authorizer in AWS, a locally signed session in `npm start`. The organization key gets 401.
  */
-export type RouteAuth = 'apiKey' | 'apiKeyOrBearer' | 'none';
+export type RouteAuth = 'apiKey' | 'apiKeyOrBearer' | 'none' | 'user';
 
 /**
  * What a route answers:
@@ -66,6 +68,8 @@ export interface RouteDefinition {
    * key within 24 hours, the first response replayed. For POST routes that create.
    */
   idempotent?: true;
+  /** Only for `auth: 'user'`: an agent gets 403 `Admins only` (checked in the handler factory). */
+  adminOnly?: true;
 }
 
 /**
@@ -130,6 +134,8 @@ export interface QueueWorkerDefinition {
 }
 
 export const API_PREFIX = '/api/ext-v1';
+/** The console's API (issue 18): every route takes a user session only; the organization key gets 401. */
+export const CONSOLE_PREFIX = '/api/console/v1';
 /** The MCP endpoint: `{host_url}/api/mcp`, outside the v1 prefix like `/api/telemetry`. */
 export const MCP_PATH = '/api/mcp';
 const MCP_ENTRY = 'functions/http/mcp/mcp.ts';
@@ -189,7 +195,40 @@ export const routes: readonly RouteDefinition[] = [
   { id: 'OpenApiDocument', method: 'GET', path: `${API_PREFIX}/openapi.json`, entry: 'functions/http/docs/openapi-document.ts', auth: 'none' },
   { id: 'DocsPage', functionId: 'ApiDocs', method: 'GET', path: `${API_PREFIX}/docs`, entry: DOCS_ENTRY, auth: 'none', kind: 'page' },
   { id: 'DocsAsset', functionId: 'ApiDocs', method: 'GET', path: `${API_PREFIX}/docs/{asset}`, entry: DOCS_ENTRY, auth: 'none', kind: 'page' },
+  // --- Support console (issue 18): people, not integrators; API Gateway's JWT authorizer in AWS ---
+  ...consoleRoutes(),
 ];
+
+function consoleRoutes(): RouteDefinition[] {
+  const c = (id: string, method: RouteDefinition['method'], path: string, file: string, table: TableAccess, extra: Partial<RouteDefinition> = {}): RouteDefinition => ({
+    id: `Console${id}`,
+    method,
+    path: `${CONSOLE_PREFIX}${path}`,
+    entry: `functions/http/console/${file}.ts`,
+    table,
+    auth: 'user',
+    ...extra,
+  });
+  return [
+    c('Me', 'GET', '/me', 'get-me', 'read'),
+    c('SignOut', 'POST', '/session/sign-out', 'sign-out', 'readwrite'),
+    c('Queue', 'GET', '/tickets', 'get-queue', 'read'),
+    c('TicketPage', 'GET', '/tickets/{ticketId}', 'get-ticket-page', 'read'),
+    c('DevicePage', 'GET', '/devices/{identifier}', 'get-device-page', 'read'),
+    c('DeviceSeries', 'GET', '/devices/{identifier}/series', 'get-device-series', 'read'),
+    c('CustomerPage', 'GET', '/customers/{customerId}', 'get-customer-page', 'read'),
+    c('Search', 'GET', '/search', 'search', 'read'),
+    c('DeveloperSettings', 'GET', '/settings/developer', 'get-developer-settings', 'read', { adminOnly: true }),
+    c('RegenerateKey', 'POST', '/settings/developer/regenerate', 'regenerate-key', 'readwrite', { adminOnly: true }),
+    c('ListUsers', 'GET', '/users', 'list-users', 'read', { adminOnly: true }),
+  ];
+}
+
+/**
+ * Routes integrators call with the organization key (and the public description): what the OpenAPI
+ * document describes. The console's person routes (`auth: 'user'`) are the console's own API, documented in docs/console.md.
+ */
+export const integratorRoutes: readonly RouteDefinition[] = routes.filter((r) => r.auth !== 'user');
 
 /** Table-stream workers; the CDK stack creates one function per entry with a filtered stream event source and a DLQ. */
 export const workers: readonly WorkerDefinition[] = [

@@ -1,3 +1,4 @@
+import { userAdd, userList, userRemove } from './users';
 import { createOrganization, findOrganizationContext, listOrganizations, regenerateApiKey, setTelemetryRetention } from '../domain/organization/organization.service';
 import { listRejectedMessages } from '../domain/telemetry/telemetry.repository';
 import { listDestinationConfirmations } from '../domain/telemetry/destination-confirmation';
@@ -51,6 +52,9 @@ export interface AdminOptions {
   organization?: string;
   project?: string;
   token?: string;
+  /** Console users (`user add|remove`). */
+  email?: string;
+  role?: string;
 }
 
 export const ADMIN_USAGE =
@@ -63,7 +67,8 @@ export const ADMIN_USAGE =
   ' | mapping list --org <id> | mapping remove --org <id> --prefix <prefix> | import retry --org <id> --import <importId>' +
   ' | iot provision --org <id> --device <identifier> --out <dir> | iot revoke --org <id> --device <identifier>' +
   ' | monitor rule add --org <id> --measurement <name> (--below <n> | --above <n>) [--for-minutes <n>] | monitor rule list --org <id> | monitor sweep [--org <id>]' +
-  ' | connector set --org <id> --provider memfault --api-base <url> --organization <slug> --project <slug> [--token <token> | token on stdin] | connector show|remove|sync --org <id>';
+  ' | connector set --org <id> --provider memfault --api-base <url> --organization <slug> --project <slug> [--token <token> | token on stdin] | connector show|remove|sync --org <id>' +
+  ' | user add --org <id> --email <email> --role agent|admin | user list --org <id> | user remove --org <id> --email <email>';
 
 /** Time a local `import retry` gives the continuation (it runs to the end; this only sizes its lease). */
 const LOCAL_RETRY_BUDGET_MS = 15 * 60_000;
@@ -137,6 +142,12 @@ export async function runAdminCommand(positionals: string[], options: AdminOptio
       return backfill.removeMapping(required(options.org, 'org'), required(options.prefix, 'prefix'));
     case 'telemetry rejected':
       return { rejected: await listRejectedMessages(required(options.org, 'org'), positiveInt(options.limit, 'limit', 20, 1000)) };
+    case 'user add':
+      return userAdd(required(options.org, 'org'), required(options.email, 'email'), required(options.role, 'role'));
+    case 'user list':
+      return userList(required(options.org, 'org'));
+    case 'user remove':
+      return userRemove(required(options.org, 'org'), required(options.email, 'email'));
     case 'key regenerate':
       return regenerateApiKey(required(options.org, 'org'));
     case 'category add':

@@ -227,6 +227,13 @@ export const keys = {
    */
   deviceConnectionListing: (orgId: string, identifierHash: string) => ({ gsi1pk: `${orgPk(orgId)}#CONNECTIONS`, gsi1sk: identifierHash }),
   deviceConnectionListingPartition: (orgId: string) => `${orgPk(orgId)}#CONNECTIONS`,
+  /** The org's console users: one partition, so `user list` is one Query (issue 18). */
+  usersPartition: (orgId: string) => `${orgPk(orgId)}#USERS`,
+  user: (orgId: string, userId: string): Key => ({ pk: `${orgPk(orgId)}#USERS`, sk: `USER#${userId}` }),
+  /** Uniqueness guard: one user per normalised email per organization, written in the user's transaction. */
+  userEmail: (orgId: string, normalizedEmail: string): Key => ({ pk: `${orgPk(orgId)}#USERS`, sk: `EMAIL#${part(normalizedEmail)}` }),
+  /** A one-time sign-in link of the local stack, by the SHA-256 hash of its token (the token itself is never stored). */
+  signInToken: (tokenHash: string): Key => ({ pk: `SIGNIN#${tokenHash}`, sk: 'SIGNIN' }),
 };
 
 /** The longest fixed ids a key can carry (every id Fleetdesk issues is a UUID). */

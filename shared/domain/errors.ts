@@ -4,7 +4,7 @@
  * The message is the exact text integrators see.
  */
 export abstract class DomainError extends Error {
-  abstract readonly kind: 'bad_request' | 'unauthorized' | 'not_found' | 'conflict' | 'payload_too_large' | 'unprocessable';
+  abstract readonly kind: 'bad_request' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'payload_too_large' | 'unprocessable';
   constructor(
     message: string,
     readonly details: Record<string, unknown> = {},
@@ -22,6 +22,11 @@ export class BadRequestError extends DomainError {
 /** 401: missing or unknown API key. */
 export class UnauthorizedError extends DomainError {
   readonly kind = 'unauthorized' as const;
+}
+
+/** 403: the caller is known but may not do this (an agent on an admin route: `Admins only`). */
+export class ForbiddenError extends DomainError {
+  readonly kind = 'forbidden' as const;
 }
 
 /** 404: the resource does not exist in the caller's organization. */

@@ -6,6 +6,7 @@ import { INTERNAL_ERROR, json } from './response';
 const STATUS_BY_KIND: Record<DomainError['kind'], number> = {
   bad_request: 400,
   unauthorized: 401,
+  forbidden: 403,
   not_found: 404,
   conflict: 409,
   payload_too_large: 413,

@@ -3,10 +3,12 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type * as z from 'zod/mini';
 import { findMalformedTextField, invalidUnicode } from '../domain/common.schema';
-import { BadRequestError, PayloadTooLargeError } from '../domain/errors';
+import { BadRequestError, ForbiddenError, PayloadTooLargeError } from '../domain/errors';
 import { parseIdempotencyKey, requestFingerprint, runIdempotent } from '../domain/idempotency/idempotency.service';
 import { authenticate } from '../domain/organization/organization.service';
 import type { OrgContext } from '../domain/organization/organization.schema';
+import { authenticateUser } from '../domain/user/user-auth';
+import { ADMINS_ONLY, type UserContext } from '../domain/user/user.schema';
 import { logger } from '../logging/logger';
 import { errorResponse } from './error-mapper';
 import { json, RawResponse } from './response';
@@ -15,6 +17,8 @@ import { routes, type RouteAuth } from '../routes';
 /** What a handler function receives: the caller's organization and the validated input. */
 export interface ApiRequest<Body = undefined> {
   org: OrgContext;
+  /** The signed-in person on `auth: 'user'` routes (the console); undefined on API-key routes. */
+  user?: UserContext;
   body: Body;
   pathParameters: Record<string, string | undefined>;
   /** Query string parameters (URL-decoded; a repeated name keeps API Gateway's comma-joined form). */
@@ -48,6 +52,7 @@ export const DEFAULT_INVALID_JSON = 'Invalid JSON payload';
 /** Lambda context extended with what the middlewares resolved for the handler. */
 interface ApiContext extends Context {
   org?: OrgContext;
+  user?: UserContext;
   body?: unknown;
   /** The decoded body text, as the Idempotency-Key fingerprint sees it. */
   rawBody?: string;
@@ -67,6 +72,8 @@ const normalizeHeaders: Middleware = {
 
 /** How each route authenticates, by route key (`GET /path`, as API Gateway and the local router set it); unknown keys need an API key. */
 const AUTH_BY_ROUTE_KEY = new Map<string, RouteAuth>(routes.map((r) => [`${r.method} ${r.path}`, r.auth ?? 'apiKey']));
+/** Person routes an agent may not call (route keys). */
+const ADMIN_ONLY_ROUTE_KEYS = new Set(routes.filter((r) => r.adminOnly).map((r) => `${r.method} ${r.path}`));
 
 /** The key of an `Authorization: Bearer <key>` header, or undefined. */
 function bearerKey(authorization: string | undefined): string | undefined {
@@ -82,6 +89,15 @@ const apiKeyAuth: Middleware = {
   before: async (request) => {
     const mode = AUTH_BY_ROUTE_KEY.get(request.event.routeKey) ?? 'apiKey';
     if (mode === 'none') return;
+    if (mode === 'user') {
+      // People: the organization and the user come from the verified session or token, never from the API key.
+      const { org, user } = await authenticateUser(request.event);
+      request.context.org = org;
+      request.context.user = user;
+      logger.appendKeys({ organizationId: org.organizationId, userId: user.userId });
+      if (ADMIN_ONLY_ROUTE_KEYS.has(request.event.routeKey) && user.role !== 'admin') throw new ForbiddenError(ADMINS_ONLY);
+      return;
+    }
     const { headers } = request.event;
     const presented = headers['x-api-key'] || (mode === 'apiKeyOrBearer' ? bearerKey(headers.authorization) : undefined);
     const org = await authenticate(presented);
@@ -193,6 +209,7 @@ export function httpHandler<S extends z.ZodMiniType | undefined = undefined>(
     const run = async () => {
       const result = await fn({
         org: context.org as OrgContext,
+        user: context.user,
         body: context.body as BodyOf<S>,
         pathParameters: event.pathParameters ?? {},
         query: event.queryStringParameters ?? {},

@@ -3,7 +3,7 @@ import { IDEMPOTENCY_IN_PROGRESS, IDEMPOTENCY_KEY_INVALID, IDEMPOTENCY_KEY_MAX, 
 import { INVALID_API_KEY, MISSING_API_KEY } from '../domain/organization/organization.service';
 import { MAX_BODY_BYTES } from '../http/handler';
 import { INTERNAL_ERROR } from '../http/response';
-import { API_PREFIX, routes as defaultRoutes, type RouteDefinition } from '../routes';
+import { API_PREFIX, integratorRoutes as defaultRoutes, type RouteDefinition } from '../routes';
 import { operations as defaultOperations, TAGS, type OperationDoc, type RawResponseDoc } from './operations';
 import { webhooksSection } from './webhooks';
 

@@ -12,7 +12,8 @@ const concrete = (path: string) => path.replace(/\{(\w+)\}/g, (_m, name: string)
 
 describe('authentication on every route of the route table', () => {
   // Public routes (the API description and its docs page) are covered by test/e2e/openapi.test.ts.
-  it.each(routes.filter((r) => r.auth !== 'none').map((r) => [r.method, r.path] as const))('%s %s: 401 Missing API key / Invalid API key', async (method, path) => {
+  // Person routes (the console) are covered below.
+  it.each(routes.filter((r) => r.auth !== 'none' && r.auth !== 'user').map((r) => [r.method, r.path] as const))('%s %s: 401 Missing API key / Invalid API key', async (method, path) => {
     const url = concrete(path);
     // A body that would otherwise be invalid proves auth runs before parsing.
     const body = method === 'POST' ? '{not json' : undefined;
@@ -21,6 +22,17 @@ describe('authentication on every route of the route table', () => {
     expect(await api.call(method, url, { body, apiKey: 'fdk_wrong' })).toEqual({ status: 401, body: { error: 'Invalid API key' } });
     expect(await api.call(method, url, { body, apiKey: 'something-else' })).toEqual({ status: 401, body: { error: 'Invalid API key' } });
     expect(await api.call(method, url, { body, apiKey: `fdk_${'x'.repeat(500)}` })).toEqual({ status: 401, body: { error: 'Invalid API key' } });
+  });
+
+  it.each(routes.filter((r) => r.auth === 'user').map((r) => [r.method, r.path] as const))('%s %s (console): 401 without a session, with the organization key or a forged session', async (method, path) => {
+    const { apiKey } = await newOrg();
+    const url = concrete(path);
+    const body = method === 'POST' ? '{not json' : undefined;
+    expect(await api.call(method, url, { body })).toEqual({ status: 401, body: { error: 'Missing session' } });
+    expect(await api.call(method, url, { body, apiKey })).toEqual({ status: 401, body: { error: 'Missing session' } });
+    for (const token of [apiKey, 'e30.forged', 'x'.repeat(3000)]) {
+      expect(await api.call(method, url, { body, headers: { authorization: `Bearer ${token}` } })).toEqual({ status: 401, body: { error: 'Invalid or expired session' } });
+    }
   });
 
   it('accepts the key header in any case', async () => {

@@ -11,7 +11,7 @@ import addFormats from 'ajv-formats';
 import { addCategory } from '../../shared/domain/ticket-config/ticket-config.service';
 import { DOCS_ASSET_NAMES, SWAGGER_UI_FILES, SWAGGER_UI_PACKAGE } from '../../shared/docs/swagger-ui-files';
 import { buildOpenApiDocument, undescribedRoutes, type OpenApiDocument } from '../../shared/openapi/document';
-import { API_PREFIX, MCP_PATH, routes, type RouteDefinition } from '../../shared/routes';
+import { API_PREFIX, MCP_PATH, integratorRoutes as routes, type RouteDefinition } from '../../shared/routes';
 import { useLocalApi } from '../support/api';
 import { useTestTable } from '../support/dynamo';
 import { newOrg } from '../support/orgs';

@@ -29,7 +29,8 @@ describe('cdk-nag AwsSolutions', () => {
   });
 
   test('every acknowledgment names a rule and gives a real reason', () => {
-    const acks = acknowledgments(app);
+    // aws-cdk-lib itself acknowledges cfn-lint's W3045 on a bucket that receives logs through ACLs (the console's log bucket: CloudFront logging needs them).
+    const acks = acknowledgments(app).filter((a) => !a.id.startsWith('CloudFormation-Validate::'));
     expect(acks.length).toBeGreaterThan(0);
     for (const a of acks) {
       expect(a.id).toMatch(/^AwsSolutions-[A-Z]+\d+(\[.+\])?$/);
@@ -38,8 +39,24 @@ describe('cdk-nag AwsSolutions', () => {
     // The list is deliberate: a new kind of acknowledgment must be reviewed, not slip in.
     // S1: the backfill bucket's access-log bucket; IAM5 only for the backfill function's read of objects under backfill/.
     const ids = [...new Set(acks.map((a) => a.id))].sort();
-    expect(ids.filter((id) => !id.startsWith('AwsSolutions-IAM5['))).toEqual(['AwsSolutions-APIG4', 'AwsSolutions-L1', 'AwsSolutions-S1', 'AwsSolutions-SNS2', 'AwsSolutions-SQS3']);
-    expect(ids.filter((id) => id.startsWith('AwsSolutions-IAM5['))).toEqual([expect.stringMatching(/^AwsSolutions-IAM5\[Resource::<\w+\.Arn>\/backfill\/\*\]$/)]);
+    // The console (issue 18): CFR1/CFR2/CFR4 on its distribution, COG2/COG8 on its user pool, and IAM4/IAM5/L1 on
+    // aws-cdk-lib's BucketDeployment provider (lib/constructs/console-site.ts, console-auth.ts).
+    expect(ids.filter((id) => !id.startsWith('AwsSolutions-IAM5['))).toEqual([
+      'AwsSolutions-APIG4',
+      'AwsSolutions-CFR1',
+      'AwsSolutions-CFR2',
+      'AwsSolutions-CFR4',
+      'AwsSolutions-COG2',
+      'AwsSolutions-COG8',
+      'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+      'AwsSolutions-L1',
+      'AwsSolutions-S1',
+      'AwsSolutions-SNS2',
+      'AwsSolutions-SQS3',
+    ]);
+    // IAM5: the backfill function's read of objects under backfill/, and the console's BucketDeployment provider.
+    const iam5 = ids.filter((id) => id.startsWith('AwsSolutions-IAM5['));
+    expect(iam5.filter((id) => !acks.some((a) => a.id === id && a.path.includes('CDKBucketDeployment')))).toEqual([expect.stringMatching(/^AwsSolutions-IAM5\[Resource::<\w+\.Arn>\/backfill\/\*\]$/)]);
   });
 
   test('the pack does check this tree (guards against a silently disabled check)', () => {
