@@ -79,7 +79,7 @@ async function newRecords(organizationId: string, identifier: string, lane: Dete
     }
     hasMore = page.hasMore;
     afterSk = page.records.at(-1)?.sk;
-  } while (byTime.size === 0 && hasMore && afterSk !== undefined);
+  } while (hasMore && !byTime.size);
   return { points: [...byTime.values()], hasMore };
 }
 

@@ -5,7 +5,7 @@ import { documentClient, tableName } from '../../db/client';
 import { keys, SK } from '../../db/keys';
 import { batchGet, batchPut, transactWrite, TransactionConditionFailed } from '../../db/operations';
 import { BadRequestError } from '../errors';
-import { mergeRecords, SNAPSHOT_FULL, type TelemetryRecord, type TelemetryRecordView, type TelemetrySource } from './telemetry.schema';
+import { MAX_MEASUREMENT_NAMES_PER_DEVICE, mergeRecords, SNAPSHOT_FULL, type TelemetryRecord, type TelemetryRecordView, type TelemetrySource } from './telemetry.schema';
 
 /**
  * Telemetry access patterns (docs/data-model.md). A device's telemetry lives in its own partition
@@ -23,6 +23,10 @@ const LATEST_PREFIX = 'M#';
 /** Measurements per snapshot UpdateItem: keeps the condition expression well under DynamoDB's 4 KB. */
 const LATEST_UPDATE_CHUNK = 100;
 const MAX_LATEST_ATTEMPTS = 10;
+/** Snapshot UpdateItems of one call in flight at once (they all hit one item). */
+const LATEST_UPDATE_CONCURRENCY = 4;
+/** The snapshot's string set of every measurement name it holds: what the per-device cap counts. */
+const NAMES_ATTRIBUTE = 'names';
 
 /** One measurement's newest value. */
 export interface LatestValue {
@@ -66,25 +70,39 @@ export function newestByMeasurement(records: TelemetryRecord[], expiresAt: (reco
   return newest;
 }
 
-/** The conditional snapshot update for some measurements: set each unless the stored one is newer. */
-function latestUpdate(organizationId: string, identifier: string, values: [string, LatestValue][]) {
-  const names: Record<string, string> = {};
-  const attributeValues: Record<string, unknown> = { ':entity': 'telemetryLatest', ':identifier': identifier };
+/**
+ * The conditional snapshot update for some measurements: set each unless the stored one is newer,
+ * and add their names to the snapshot's name set unless that could take it past
+ * {@link MAX_MEASUREMENT_NAMES_PER_DEVICE}: `newNames` is how many of them may be new (all of
+ * them until the stored snapshot has been seen), so the set must have room for that many.
+ */
+function latestUpdate(organizationId: string, identifier: string, values: [string, LatestValue][], newNames = values.length) {
+  const names: Record<string, string> = { '#names': NAMES_ATTRIBUTE };
+  const attributeValues: Record<string, unknown> = {
+    ':entity': 'telemetryLatest',
+    ':identifier': identifier,
+    ':names': new Set(values.map(([name]) => name)),
+    ':room': MAX_MEASUREMENT_NAMES_PER_DEVICE - newNames,
+  };
   const sets = ['entity = :entity', 'identifier = :identifier'];
-  const conditions: string[] = [];
+  // A snapshot written before the cap has no set yet: it starts counting at its next write.
+  const room = '(attribute_not_exists(#names) OR size(#names) <= :room)';
+  const newer: string[] = [];
   values.forEach(([name, latest], i) => {
     names[`#a${i}`] = `${LATEST_PREFIX}${name}`;
     attributeValues[`:v${i}`] = { v: latest.value, t: latest.timestamp, e: latest.expiresAt } satisfies StoredLatest;
     attributeValues[`:t${i}`] = latest.timestamp;
     sets.push(`#a${i} = :v${i}`);
-    // A missing attribute makes the comparison false, so NOT(...) also admits a first value.
-    conditions.push(`NOT #a${i}.t > :t${i}`);
+    newer.push(`#a${i}.t > :t${i}`);
   });
   return {
     TableName: tableName(),
     Key: keys.telemetryLatest(organizationId, identifier),
-    UpdateExpression: `SET ${sets.join(', ')}`,
-    ConditionExpression: conditions.join(' AND '),
+    UpdateExpression: `SET ${sets.join(', ')} ADD #names :names`,
+    // A missing attribute makes its comparison false, so NOT(...) also admits a first value.
+    // `NOT (a OR b …)` rather than `NOT a AND NOT b …`: two operators a name, so 100 names and the
+    // room check stay under DynamoDB's 300 operators per expression.
+    ConditionExpression: `${room} AND NOT (${newer.join(' OR ')})`,
     ExpressionAttributeNames: names,
     ExpressionAttributeValues: attributeValues,
     ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
@@ -98,6 +116,21 @@ function storedLatest(item: Record<string, unknown> | undefined): Map<string, St
     if (attribute.startsWith(LATEST_PREFIX)) result.set(attribute.slice(LATEST_PREFIX.length), value as StoredLatest);
   }
   return result;
+}
+
+/** Every name the stored snapshot holds (its name set, and the attributes of a snapshot written before the set). */
+function storedNames(item: Record<string, unknown> | undefined): Set<string> {
+  const set = item?.[NAMES_ATTRIBUTE];
+  const result = new Set<string>(set instanceof Set ? (set as Set<string>) : []);
+  for (const name of storedLatest(item).keys()) result.add(name);
+  return result;
+}
+
+/** How many of `names` the stored snapshot lacks; a 400 naming the cap when they do not fit. */
+function newNamesWithin(identifier: string, names: string[], stored: Set<string>): number {
+  const fresh = names.filter((name) => !stored.has(name)).length;
+  if (fresh > 0 && stored.size + fresh > MAX_MEASUREMENT_NAMES_PER_DEVICE) throw new BadRequestError(SNAPSHOT_FULL(identifier));
+  return fresh;
 }
 
 /** Drops the values the stored snapshot already has something newer for. */
@@ -121,15 +154,16 @@ async function readLatestItem(organizationId: string, identifier: string) {
  * fails (an out-of-order or concurrent newer value), the values that are still newer than what is
  * stored are retried; a value that lost is dropped, never written back over the newer one.
  */
-async function advanceLatestChunk(organizationId: string, identifier: string, values: [string, LatestValue][], withRecord?: RecordPut) {
+async function advanceLatestChunk(organizationId: string, identifier: string, values: [string, LatestValue][], withRecord?: RecordPut, knownNewNames?: number) {
   let pending = values;
+  let newNames = knownNewNames ?? values.length;
   for (let attempt = 0; attempt < MAX_LATEST_ATTEMPTS; attempt++) {
     if (pending.length === 0) {
       // Nothing newer to move: the record alone, a plain Put (half a transaction's write cost).
       if (withRecord) await documentClient().send(new PutCommand(withRecord));
       return;
     }
-    const update = latestUpdate(organizationId, identifier, pending);
+    const update = latestUpdate(organizationId, identifier, pending, newNames);
     let stored: Record<string, unknown> | undefined;
     try {
       if (withRecord) await transactWrite([{ Put: withRecord }, { Update: update }]);
@@ -145,6 +179,8 @@ async function advanceLatestChunk(organizationId: string, identifier: string, va
         throw error;
       }
     }
+    // Over the cap (checked on what is stored now): refused, and with a record nothing was written.
+    newNames = newNamesWithin(identifier, pending.map(([name]) => name), storedNames(stored));
     pending = stillNewer(pending, storedLatest(stored));
   }
   throw new Error(`Latest telemetry of ${identifier} kept changing under ${MAX_LATEST_ATTEMPTS} attempts`);
@@ -152,11 +188,14 @@ async function advanceLatestChunk(organizationId: string, identifier: string, va
 
 /**
  * Stores records and advances the latest snapshot. Records with the same timestamp are merged
- * (a later value wins per name). One record: one TransactWriteItems (record Put + snapshot
- * Update). More: one snapshot UpdateItem per 100 measurement names (the newest value of each),
- * then BatchWriteItem, 25 a request. A snapshot that would pass DynamoDB's 400 KB item limit (a
- * device with thousands of distinct names) refuses the call with a 400 before any record is
- * written. Returns the number of distinct records stored.
+ * (a later value wins per name), and the snapshot gets one value per measurement name (the
+ * newest), never one write per record. One record: one TransactWriteItems (record Put + snapshot
+ * Update). More: one UpdateItem per 100 names (over 100: after one consistent read of the
+ * snapshot), at most {@link LATEST_UPDATE_CONCURRENCY} in flight, then BatchWriteItem, 25 a request. A call that
+ * would give the device more than {@link MAX_MEASUREMENT_NAMES_PER_DEVICE} distinct names is
+ * refused with a 400 before anything is written (the check is exact against the read; only a
+ * concurrent call adding other new names between that read and these writes can make a later
+ * chunk refuse after earlier ones moved the snapshot). Returns the number of distinct records stored.
  */
 export async function storeRecords(
   organizationId: string,
@@ -176,10 +215,24 @@ export async function storeRecords(
       await advanceLatestChunk(organizationId, identifier, newest, { TableName: tableName(), Item: items[0] as Record<string, unknown> });
       return 1;
     }
+    if (newest.length > MAX_MEASUREMENT_NAMES_PER_DEVICE) throw new BadRequestError(SNAPSHOT_FULL(identifier));
     const chunks: [string, LatestValue][][] = [];
     for (let i = 0; i < newest.length; i += LATEST_UPDATE_CHUNK) chunks.push(newest.slice(i, i + LATEST_UPDATE_CHUNK));
-    // Snapshot first: when it cannot grow (item size), the call is refused before any record is written.
-    await Promise.all(chunks.map((chunk) => advanceLatestChunk(organizationId, identifier, chunk)));
+    // One snapshot update checks the cap itself (its condition), before the records are written.
+    // Several must not half-apply: the cap is checked on a read before any of them is sent.
+    let stored: Set<string> | undefined;
+    if (chunks.length > 1) {
+      stored = storedNames(await readLatestItem(organizationId, identifier));
+      newNamesWithin(identifier, newest.map(([name]) => name), stored);
+    }
+    // Snapshot first, a few updates at a time (they all hit one item), then the records.
+    for (let i = 0; i < chunks.length; i += LATEST_UPDATE_CONCURRENCY) {
+      await Promise.all(
+        chunks.slice(i, i + LATEST_UPDATE_CONCURRENCY).map((chunk) =>
+          advanceLatestChunk(organizationId, identifier, chunk, undefined, stored && chunk.filter(([name]) => !stored.has(name)).length),
+        ),
+      );
+    }
     await batchPut(items);
     return items.length;
   } catch (error) {

@@ -45,8 +45,14 @@ export const NO_MEASUREMENT = 'At least one measurement is required';
 export const RECORD_NOT_OBJECT = 'record must be a JSON object';
 export const TOO_MANY_MEASUREMENTS = `At most ${MAX_MEASUREMENTS_PER_RECORD} measurements per record`;
 export const TOO_MANY_MERGED = `At most ${MAX_MEASUREMENTS_PER_RECORD} measurements per record (records with the same timestamp are merged into one)`;
+/**
+ * Distinct measurement names a device may have (its latest-value snapshot holds one attribute per
+ * name). Far below DynamoDB's 400 KB item: at most ~50 KB with 64-character names, so a snapshot
+ * write costs tens of write units at worst, never hundreds.
+ */
+export const MAX_MEASUREMENT_NAMES_PER_DEVICE = 256;
 export const SNAPSHOT_FULL = (identifier: string) =>
-  `Too many distinct measurement names for device "${identifier.slice(0, 64)}": its latest-value snapshot is full (about 400 KB); send fewer distinct names`;
+  `Too many distinct measurement names for device "${identifier.slice(0, 64)}": at most ${MAX_MEASUREMENT_NAMES_PER_DEVICE} per device; send fewer distinct names`;
 export const TIMESTAMP_INVALID = 'timestamp must be an ISO 8601 date-time string or epoch milliseconds';
 export const TIMESTAMP_IN_FUTURE = 'timestamp must not be more than 5 minutes in the future';
 export const TIMESTAMP_TOO_OLD = 'timestamp must not be before 2000-01-01T00:00:00Z';
