@@ -41,7 +41,7 @@ export type RouteKind = 'api' | 'mcp' | 'page';
 export interface RouteDefinition {
   /** Stable id, used for the Lambda's construct id and function name. PascalCase. */
   id: string;
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   /** Handler file, relative to the repository root; it exports `handler`. */
   entry: string;
@@ -153,6 +153,10 @@ export const routes: readonly RouteDefinition[] = [
   // Not in the spec (issue 10): the organization's tickets, newest first, filtered by source, device or customer.
   { id: 'ListTickets', method: 'GET', path: `${API_PREFIX}/ticket`, entry: 'functions/http/ticket/list-tickets.ts', table: 'read' },
   // Not in the spec: a person sets the category; it becomes an example the classifier learns from (README, Categorisation).
+  // Issue 16: the ticket lifecycle (statuses, replies and internal notes, activity; If-Match on changes).
+  { id: 'UpdateTicket', method: 'PATCH', path: `${API_PREFIX}/ticket/{ticketId}`, entry: 'functions/http/ticket/patch-ticket.ts', table: 'readwrite', uses: ['chatOutbox'] },
+  { id: 'AddTicketMessage', method: 'POST', path: `${API_PREFIX}/ticket/{ticketId}/messages`, entry: 'functions/http/ticket/add-ticket-message.ts', table: 'readwrite', uses: ['chatOutbox'] },
+  { id: 'ListTicketEvents', method: 'GET', path: `${API_PREFIX}/ticket/{ticketId}/events`, entry: 'functions/http/ticket/list-ticket-events.ts', table: 'read' },
   { id: 'SetTicketCategory', method: 'POST', path: `${API_PREFIX}/ticket/{ticketId}/category`, entry: 'functions/http/ticket/set-ticket-category.ts', table: 'readwrite' },
   // --- Telemetry (spec 1, 4.11): ingestion outside the v1 prefix, read-back under it ---
   { id: 'IngestTelemetry', method: 'POST', path: '/api/telemetry', entry: 'functions/http/telemetry/ingest-telemetry.ts', table: 'readwrite' },

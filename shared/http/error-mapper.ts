@@ -8,6 +8,7 @@ const STATUS_BY_KIND: Record<DomainError['kind'], number> = {
   unauthorized: 401,
   not_found: 404,
   conflict: 409,
+  precondition_failed: 412,
   payload_too_large: 413,
   unprocessable: 422,
 };
