@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { QueryCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../../db/client';
 import { decodeSortKeyCursor, encodeSortKeyCursor } from '../../db/cursor';
 import { keys, SK } from '../../db/keys';
-import { batchGet, TransactionConditionFailed, transactWrite } from '../../db/operations';
+import { batchGet } from '../../db/operations';
 import { isUuid } from '../common.schema';
 import { BadRequestError, ConflictError, NotFoundError, PreconditionFailedError } from '../errors';
 import { normalizeCategoryName } from '../ticket-config/ticket-config.schema';
@@ -56,8 +57,12 @@ export interface ChangeOptions {
   expectedVersion?: number;
 }
 
-/** Re-reads after a lost race without If-Match before giving up (each retry re-validates). */
-const LAST_WRITER_RETRIES = 5;
+/**
+ * Re-reads after a lost race without If-Match before giving up (each retry re-validates). Each
+ * round of a pile-up has one winner, so this covers dozens of simultaneous writers of one ticket.
+ */
+const LAST_WRITER_RETRIES = 40;
+const backOff = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(200, 10 * 2 ** Math.min(attempt, 5))));
 
 const validId = (raw: string) => {
   const id = raw.trim().toLowerCase();
@@ -150,10 +155,14 @@ async function commit(organizationId: string, before: Ticket, plan: PlannedChang
     ...extra,
   ];
   try {
-    await transactWrite(items);
+    await documentClient().send(new TransactWriteCommand({ TransactItems: items }));
     return true;
   } catch (error) {
-    if (error instanceof TransactionConditionFailed && (error.failedAt(0) || error.failedAt(1))) return false;
+    // Lost the race: the version moved (condition), or another change of this ticket was in
+    // flight (conflict). Either way the caller re-reads: the new version decides 412 or retry.
+    if (error instanceof TransactionCanceledException && (error.CancellationReasons ?? []).some((r) => r.Code === 'ConditionalCheckFailed' || r.Code === 'TransactionConflict')) {
+      return false;
+    }
     throw error;
   }
 }
@@ -262,7 +271,9 @@ export async function updateTicket(organizationId: string, ticketId: string, pat
       }
       return after;
     }
-    if (options.expectedVersion !== undefined || attempt >= LAST_WRITER_RETRIES) return changedBySomeoneElse(organizationId, id);
+    // Re-read: with If-Match a moved version is 412 at the top of the loop; otherwise the change is re-applied.
+    if (attempt >= LAST_WRITER_RETRIES) return changedBySomeoneElse(organizationId, id);
+    await backOff(attempt);
   }
 }
 
@@ -313,7 +324,9 @@ export async function addTicketMessage(organizationId: string, ticketId: string,
       afterCommit(job, settings);
       return after;
     }
-    if (options.expectedVersion !== undefined || attempt >= LAST_WRITER_RETRIES) return changedBySomeoneElse(organizationId, id);
+    // Re-read: with If-Match a moved version is 412 at the top of the loop; otherwise the change is re-applied.
+    if (attempt >= LAST_WRITER_RETRIES) return changedBySomeoneElse(organizationId, id);
+    await backOff(attempt);
   }
 }
 
