@@ -67,6 +67,9 @@ export function activityFacets(ticket: Pick<Ticket, 'status' | 'assignee' | 'pri
   return facets;
 }
 
+/** The `assigneeKey` of an unassigned ticket's list entries (a named assignee's is `=<name>`, so no name collides). */
+export const UNASSIGNED_KEY = 'none';
+
 type ActivityState = Pick<Ticket, 'ticketId' | 'status' | 'assignee' | 'priority' | 'category' | 'source' | 'deviceIdentifier' | 'customerId' | 'updatedAt'>;
 
 /** Puts of a ticket's list entries for its current state; each entry carries what the list filters narrow by. */
@@ -76,6 +79,8 @@ export function activityIndexPuts(organizationId: string, ticket: ActivityState)
     ticketId: ticket.ticketId,
     status: ticket.status,
     assignee: ticket.assignee ?? null,
+    /** What `assignee=` filters compare: the name, or `none` for an unassigned ticket. */
+    assigneeKey: ticket.assignee === null || ticket.assignee === undefined ? UNASSIGNED_KEY : `=${ticket.assignee}`,
     priority: ticket.priority,
     category: ticket.category ?? null,
     categoryKey: ticket.category ? ticket.category.trim().toLowerCase() : null,
