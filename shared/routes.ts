@@ -5,6 +5,7 @@
  */
 import { LIVE_SOURCES, TELEMETRY_ENTITY } from './domain/anomaly/sources';
 import { CHAT_OUTBOX, TICKET_ENTITY } from './domain/ticket/notification/outbox';
+import { TICKET_EVENT_ENTITY } from './domain/ticket/ticket-event';
 
 export type TableAccess = 'read' | 'readwrite';
 
@@ -184,8 +185,8 @@ export const workers: readonly WorkerDefinition[] = [
     id: 'ChatNotifier',
     entry: 'functions/workers/chat-notifier.ts',
     source: 'tableStream',
-    // New tickets that carry a chat notification job (the outbox); reads the webhook URL.
-    filter: { eventName: 'INSERT', newImage: { entity: TICKET_ENTITY, [CHAT_OUTBOX.markerAttribute]: CHAT_OUTBOX.markerValue } },
+    // New tickets, and ticket events (solved, customer messages: issue 16), that carry a chat notification job (the outbox); reads the webhook URL.
+    filter: { eventName: 'INSERT', newImage: { entity: [TICKET_ENTITY, TICKET_EVENT_ENTITY], [CHAT_OUTBOX.markerAttribute]: CHAT_OUTBOX.markerValue } },
     table: 'read',
   },
   {
