@@ -51,6 +51,9 @@ async function main() {
       organization: { type: 'string' },
       project: { type: 'string' },
       token: { type: 'string' },
+      'auto-solve': { type: 'string' },
+      solved: { type: 'string' },
+      'customer-messages': { type: 'string' },
     },
   });
   // `connector set` without --token reads it from stdin, so it stays out of shell history and `ps`.

@@ -213,6 +213,8 @@ export const workers: readonly WorkerDefinition[] = [
 export const schedules: readonly ScheduleDefinition[] = [
   // Devices silent for longer than their own cadence explains: dropout incidents (docs/anomaly-detection.md).
   { id: 'DropoutSweep', entry: 'functions/schedules/dropout-sweep.ts', everyMinutes: 5, table: 'readwrite', uses: ['chatOutbox', 'classifier'] },
+  // Solved tickets close by themselves after the org's auto-close days (issue 16, `org set-auto-close`).
+  { id: 'TicketAutoClose', entry: 'functions/schedules/ticket-auto-close.ts', everyMinutes: 60, table: 'readwrite', uses: ['chatOutbox'] },
   // Crash-reporting sync (issue 11): one job per organization with a connector, to the ConnectorSync queue.
   // Locally (no queue) it syncs in process, once per sync window per organization.
   {

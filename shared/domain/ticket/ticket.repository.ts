@@ -70,7 +70,7 @@ export function activityFacets(ticket: Pick<Ticket, 'status' | 'assignee' | 'pri
 /** The `assigneeKey` of an unassigned ticket's list entries (a named assignee's is `=<name>`, so no name collides). */
 export const UNASSIGNED_KEY = 'none';
 
-type ActivityState = Pick<Ticket, 'ticketId' | 'status' | 'assignee' | 'priority' | 'category' | 'source' | 'deviceIdentifier' | 'customerId' | 'updatedAt'>;
+type ActivityState = Pick<Ticket, 'ticketId' | 'status' | 'assignee' | 'priority' | 'category' | 'source' | 'deviceIdentifier' | 'customerId' | 'updatedAt' | 'version'>;
 
 /** Puts of a ticket's list entries for its current state; each entry carries what the list filters narrow by. */
 export function activityIndexPuts(organizationId: string, ticket: ActivityState): TransactItem[] {
@@ -88,6 +88,8 @@ export function activityIndexPuts(organizationId: string, ticket: ActivityState)
     deviceIdentifier: ticket.deviceIdentifier ?? null,
     customerId: ticket.customerId ?? null,
     updatedAt: ticket.updatedAt,
+    /** The ticket's version when the entry was written: the auto-close sweep's If-Match. */
+    version: ticket.version,
   };
   return activityFacets(ticket).map((facet) => ({
     Put: { TableName: tableName(), Item: { ...keys.ticketActivityIndex(organizationId, facet, ticket.updatedAt, ticket.ticketId), ...entry } },
