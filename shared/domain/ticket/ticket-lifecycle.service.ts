@@ -96,7 +96,7 @@ async function changedBySomeoneElse(organizationId: string, ticketId: string, kn
   throw new PreconditionFailedError(TICKET_CHANGED, { ticket });
 }
 
-interface PlannedChange {
+export interface PlannedChange {
   /** SET clauses (besides version and updatedAt) and their values. */
   sets: Record<string, unknown>;
   /** Raw clauses for list appends and counters. */
@@ -111,10 +111,11 @@ interface PlannedChange {
 }
 
 /**
- * Commits a planned change on `before` (read at `before.version`): the conditional update, its
- * event and the list entry moves, in one transaction. False when the version moved meanwhile.
+ * The writes of a planned change on `before` (read at `before.version`): the conditional update,
+ * its event and the list entry moves. For callers that commit them inside their own transaction
+ * (the anomaly detector's incident resolution); a failed version condition fails that transaction.
  */
-async function commit(organizationId: string, before: Ticket, plan: PlannedChange, extra: TransactItem[] = []): Promise<boolean> {
+export function ticketChangeItems(organizationId: string, before: Ticket, plan: PlannedChange): TransactItem[] {
   const version = before.version + 1;
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = { ':version': version, ':updatedAt': plan.after.updatedAt, ...(plan.rawValues ?? {}) };
@@ -152,8 +153,13 @@ async function commit(organizationId: string, before: Ticket, plan: PlannedChang
     },
     ...activityIndexDeletes(organizationId, before),
     ...activityIndexPuts(organizationId, plan.after),
-    ...extra,
   ];
+  return items;
+}
+
+/** Commits {@link ticketChangeItems} in one transaction. False when the version moved meanwhile. */
+async function commit(organizationId: string, before: Ticket, plan: PlannedChange): Promise<boolean> {
+  const items = ticketChangeItems(organizationId, before, plan);
   try {
     await documentClient().send(new TransactWriteCommand({ TransactItems: items }));
     return true;
