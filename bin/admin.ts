@@ -55,6 +55,9 @@ async function main() {
       token: { type: 'string' },
       email: { type: 'string' },
       role: { type: 'string' },
+      'auto-solve': { type: 'string' },
+      solved: { type: 'string' },
+      'customer-messages': { type: 'string' },
     },
   });
   // `connector set` without --token reads it from stdin, so it stays out of shell history and `ps`.

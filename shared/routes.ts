@@ -5,7 +5,8 @@
  */
 import { LIVE_SOURCES, TELEMETRY_ENTITY } from './domain/anomaly/sources';
 import { CHAT_OUTBOX, TICKET_ENTITY } from './domain/ticket/notification/outbox';
-import { TICKET_EVENT_ENTITY, WEBHOOK_EVENT_ENTITY } from './domain/webhook/webhook-entities';
+import { WEBHOOK_EVENT_ENTITY } from './domain/webhook/webhook-entities';
+import { TICKET_EVENT_ENTITY } from './domain/ticket/ticket-event';
 
 export type TableAccess = 'read' | 'readwrite';
 
@@ -166,6 +167,10 @@ export const routes: readonly RouteDefinition[] = [
   // Not in the spec (issue 10): the organization's tickets, newest first, filtered by source, device or customer.
   { id: 'ListTickets', method: 'GET', path: `${API_PREFIX}/ticket`, entry: 'functions/http/ticket/list-tickets.ts', table: 'read' },
   // Not in the spec: a person sets the category; it becomes an example the classifier learns from (README, Categorisation).
+  // Issue 16: the ticket lifecycle (statuses, replies and internal notes, activity; If-Match on changes).
+  { id: 'UpdateTicket', method: 'PATCH', path: `${API_PREFIX}/ticket/{ticketId}`, entry: 'functions/http/ticket/patch-ticket.ts', table: 'readwrite', uses: ['chatOutbox'] },
+  { id: 'AddTicketMessage', method: 'POST', path: `${API_PREFIX}/ticket/{ticketId}/messages`, entry: 'functions/http/ticket/add-ticket-message.ts', table: 'readwrite', uses: ['chatOutbox'] },
+  { id: 'ListTicketEvents', method: 'GET', path: `${API_PREFIX}/ticket/{ticketId}/events`, entry: 'functions/http/ticket/list-ticket-events.ts', table: 'read' },
   { id: 'SetTicketCategory', method: 'POST', path: `${API_PREFIX}/ticket/{ticketId}/category`, entry: 'functions/http/ticket/set-ticket-category.ts', table: 'readwrite' },
   // --- Telemetry (spec 1, 4.11): ingestion outside the v1 prefix, read-back under it ---
   { id: 'IngestTelemetry', method: 'POST', path: '/api/telemetry', entry: 'functions/http/telemetry/ingest-telemetry.ts', table: 'readwrite', uses: ['iotDestinations'] },
@@ -236,8 +241,8 @@ export const workers: readonly WorkerDefinition[] = [
     id: 'ChatNotifier',
     entry: 'functions/workers/chat-notifier.ts',
     source: 'tableStream',
-    // New tickets that carry a chat notification job (the outbox); reads the webhook URL.
-    filter: { eventName: 'INSERT', newImage: { entity: TICKET_ENTITY, [CHAT_OUTBOX.markerAttribute]: CHAT_OUTBOX.markerValue } },
+    // New tickets, and ticket events (solved, customer messages: issue 16), that carry a chat notification job (the outbox); reads the webhook URL.
+    filter: { eventName: 'INSERT', newImage: { entity: [TICKET_ENTITY, TICKET_EVENT_ENTITY], [CHAT_OUTBOX.markerAttribute]: CHAT_OUTBOX.markerValue } },
     table: 'read',
   },
   {
@@ -277,6 +282,8 @@ export const schedules: readonly ScheduleDefinition[] = [
   // Backfill imports whose lease ran out without progress become failed with a reason (issue 17; docs/telemetry.md).
   // Every IMPORT_SWEEP_MINUTES (backfill.schema.ts; a literal here keeps the route table free of domain imports).
   { id: 'BackfillSweep', entry: 'functions/schedules/backfill-sweep.ts', everyMinutes: 5, table: 'readwrite' },
+  // Solved tickets close by themselves after the org's auto-close days (issue 16, `org set-auto-close`).
+  { id: 'TicketAutoClose', entry: 'functions/schedules/ticket-auto-close.ts', everyMinutes: 60, table: 'readwrite', uses: ['chatOutbox'] },
   // Crash-reporting sync (issue 11): one job per organization with a connector, to the ConnectorSync queue.
   // Locally (no queue) it syncs in process, once per sync window per organization.
   {

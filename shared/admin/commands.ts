@@ -11,6 +11,8 @@ import { settleChatDeliveries } from '../domain/ticket/notification/dispatch';
 import { IoTClient } from '@aws-sdk/client-iot';
 import { provisionDevice, revokeDevice } from './iot-provisioning';
 import * as connectors from '../domain/connector/connector.service';
+import * as ticketSettings from '../domain/ticket/ticket-settings';
+import { autoCloseSolvedTickets } from '../domain/ticket/ticket-auto-close';
 
 /** Options the operator CLI accepts (flags without a value are rejected by the parser). */
 export interface AdminOptions {
@@ -55,6 +57,10 @@ export interface AdminOptions {
   /** Console users (`user add|remove`). */
   email?: string;
   role?: string;
+  /** Ticket lifecycle settings (`org set-proactive`, `org set-chat-notify`): on|off. */
+  'auto-solve'?: string;
+  solved?: string;
+  'customer-messages'?: string;
 }
 
 export const ADMIN_USAGE =
@@ -62,6 +68,7 @@ export const ADMIN_USAGE =
   ' | category add --org <id> --name <name> [--description <text>] [--keywords a,b,c] | category update --org <id> --name <name> [--description <text>] [--keywords a,b,c] | category list --org <id>' +
   ' | rule add --org <id> --assign <assignee> --when <category|priority|contains>=<value> [--when ...] (max 3) | rule list --org <id>' +
   ' | org set-chat-webhook --org <id> --url <url> | org set-retention --org <id> --days <n>' +
+  ' | org set-auto-close --org <id> --days <n> (1-90) | org set-proactive --org <id> --auto-solve on|off | org set-chat-notify --org <id> [--solved on|off] [--customer-messages on|off] | ticket auto-close [--org <id>]' +
   ' | telemetry rejected --org <id> [--limit <n>] | iot confirmations [--arn <destination arn>]' +
   ' | mapping add --org <id> --prefix <prefix> --path <template> [--timestamp-column <col>] [--timestamp-format iso|epoch_s|epoch_ms] [--identifier-column <col>] [--columns a,b,c]' +
   ' | mapping list --org <id> | mapping remove --org <id> --prefix <prefix> | import retry --org <id> --import <importId>' +
@@ -168,6 +175,15 @@ export async function runAdminCommand(positionals: string[], options: AdminOptio
       return ticketConfig.addRule(required(options.org, 'org'), required(options.assign, 'assign'), options.when ?? []);
     case 'rule list':
       return ticketConfig.listRules(required(options.org, 'org'));
+    // Ticket lifecycle (issue 16).
+    case 'org set-auto-close':
+      return ticketSettings.setAutoCloseDays(required(options.org, 'org'), required(options.days, 'days'));
+    case 'org set-proactive':
+      return ticketSettings.setProactiveAutoSolve(required(options.org, 'org'), options['auto-solve']);
+    case 'org set-chat-notify':
+      return ticketSettings.setChatNotifications(required(options.org, 'org'), { solved: options.solved, customerMessages: options['customer-messages'] });
+    case 'ticket auto-close':
+      return autoCloseSolvedTickets(Date.now(), options.org === undefined ? undefined : required(options.org, 'org'));
     case 'org set-chat-webhook':
       return ticketConfig.setChatWebhook(required(options.org, 'org'), required(options.url, 'url'));
     // AWS IoT in the Region and with the credentials of the default chain (AWS_REGION, AWS_PROFILE...).

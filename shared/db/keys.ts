@@ -30,6 +30,31 @@ function ticketIndexPk(orgId: string, facet: TicketIndexFacet): string {
   if ('customerId' in facet) return `${orgPk(orgId)}#TIDX#C#${part(facet.customerId)}`;
   return `${orgPk(orgId)}#TIDX#ALL`;
 }
+/**
+ * Which "recently updated" ticket list an entry belongs to (issue 16): every ticket has one entry
+ * per facet, sorted by `updatedAt`, moved in the transaction of each change.
+ */
+export type TicketActivityFacet =
+  | { all: true }
+  | { status: string }
+  | { assignee: string | null }
+  | { priority: string }
+  | { category: string }
+  | { source: string }
+  | { deviceIdentifier: string }
+  | { customerId: string };
+function ticketActivityPk(orgId: string, facet: TicketActivityFacet): string {
+  const base = `${orgPk(orgId)}#TUPD`;
+  if ('status' in facet) return `${base}#ST#${part(facet.status)}`;
+  // `#AS` with nothing after it is the unassigned list (an assignee is never empty).
+  if ('assignee' in facet) return facet.assignee === null ? `${base}#UNASSIGNED` : `${base}#AS#${part(facet.assignee)}`;
+  if ('priority' in facet) return `${base}#PR#${part(facet.priority)}`;
+  if ('category' in facet) return `${base}#CA#${part(facet.category.trim().toLowerCase())}`;
+  if ('source' in facet) return `${base}#S#${part(facet.source)}`;
+  if ('deviceIdentifier' in facet) return `${base}#D#${part(facet.deviceIdentifier)}`;
+  if ('customerId' in facet) return `${base}#C#${part(facet.customerId)}`;
+  return `${base}#ALL`;
+}
 /** One partition per org for ticket configuration (settings, categories, routing rules): createTicket reads it with one query. */
 const orgConfigPk = (orgId: string) => `${orgPk(orgId)}#CONFIG`;
 
@@ -44,6 +69,8 @@ export const SK = {
   /** Prefix of a customer's device links inside the customer partition. */
   deviceLinkPrefix: 'DEVICE#',
   ticket: 'TICKET',
+  /** Prefix of a ticket's activity events inside the ticket partition (before `TICKET` in sort order). */
+  ticketEventPrefix: 'EVENT#',
   idempotency: 'IDEMPOTENCY',
   /** Org settings item inside the config partition (chat webhook URL, category count, rule sequence). */
   orgSettings: 'SETTINGS',
@@ -214,6 +241,22 @@ export const keys = {
     sk: `${createdAt}#${ticketId}`,
   }),
   ticketIndexPartition: (orgId: string, facet: TicketIndexFacet) => ticketIndexPk(orgId, facet),
+  /**
+   * A ticket's activity event, in the ticket's own partition. The ticket's version after the
+   * change is the sort key (zero-padded), so events list oldest first and two changes from the
+   * same version can never both write an event.
+   */
+  ticketEvent: (orgId: string, ticketId: string, version: number): Key => ({
+    pk: ticketPk(orgId, ticketId),
+    sk: `${SK.ticketEventPrefix}${String(version).padStart(10, '0')}`,
+  }),
+  ticketPartition: ticketPk,
+  /** "Recently updated" list entries (GET /ticket filters, issue 16): one per facet, sorted by `updatedAt`. */
+  ticketActivityIndex: (orgId: string, facet: TicketActivityFacet, updatedAt: string, ticketId: string): Key => ({
+    pk: ticketActivityPk(orgId, facet),
+    sk: `${updatedAt}#${ticketId}`,
+  }),
+  ticketActivityPartition: (orgId: string, facet: TicketActivityFacet) => ticketActivityPk(orgId, facet),
   /** The org's crash-reporting connector (provider, API base, slugs, sealed token): one item. */
   connector: (orgId: string): Key => ({ pk: `${orgPk(orgId)}#CONNECTOR`, sk: SK.connector }),
   /** Sparse GSI1 entry listing the organizations that have a connector (the scheduled sync's fan-out). */
@@ -259,10 +302,11 @@ export const KEY_PART_MAX_BYTES = {
     keys.anomalyWatch(LONGEST_ID, identifier, LONGEST_TIMESTAMP),
     keys.incident(LONGEST_ID, identifier, LONGEST_TIMESTAMP, LONGEST_ID),
     keys.ticketIndex(LONGEST_ID, { deviceIdentifier: identifier }, LONGEST_TIMESTAMP, LONGEST_ID),
+    keys.ticketActivityIndex(LONGEST_ID, { deviceIdentifier: identifier }, LONGEST_TIMESTAMP, LONGEST_ID),
     keys.deviceConnection(LONGEST_ID, identifier),
   ]),
   email: keyPartMaxBytes((email) => [keys.customerEmail(LONGEST_ID, email)]),
-  categoryName: keyPartMaxBytes((name) => [keys.category(LONGEST_ID, name)]),
+  categoryName: keyPartMaxBytes((name) => [keys.category(LONGEST_ID, name), keys.ticketActivityIndex(LONGEST_ID, { category: name }, LONGEST_TIMESTAMP, LONGEST_ID)]),
   idempotencyKey: keyPartMaxBytes((key) => [keys.idempotency(LONGEST_ID, key)]),
   backfillPrefix: keyPartMaxBytes((prefix) => [keys.backfillMapping(LONGEST_ID, prefix)]),
 } as const;

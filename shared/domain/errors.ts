@@ -4,7 +4,7 @@
  * The message is the exact text integrators see.
  */
 export abstract class DomainError extends Error {
-  abstract readonly kind: 'bad_request' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'payload_too_large' | 'unprocessable';
+  abstract readonly kind: 'bad_request' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'precondition_failed' | 'payload_too_large' | 'unprocessable';
   constructor(
     message: string,
     readonly details: Record<string, unknown> = {},
@@ -47,4 +47,9 @@ export class UnprocessableError extends DomainError {
 /** 413: the request body exceeds the accepted size. */
 export class PayloadTooLargeError extends DomainError {
   readonly kind = 'payload_too_large' as const;
+}
+
+/** 412: an If-Match version that is no longer current; `details` carries the current resource. */
+export class PreconditionFailedError extends DomainError {
+  readonly kind = 'precondition_failed' as const;
 }

@@ -9,6 +9,7 @@ const STATUS_BY_KIND: Record<DomainError['kind'], number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  precondition_failed: 412,
   payload_too_large: 413,
   unprocessable: 422,
 };

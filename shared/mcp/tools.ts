@@ -19,6 +19,20 @@ import { listTickets } from '../domain/ticket/ticket-list.service';
 import { getTicket } from '../domain/ticket/ticket-read.service';
 import { CreateTicketBody, CreateTicketResponse, TicketIdParams, TicketListParams, TicketListResponse, TicketResource } from '../domain/ticket/ticket.schema';
 import { createTicket } from '../domain/ticket/ticket.service';
+import { addTicketMessage, listTicketEvents, updateTicket } from '../domain/ticket/ticket-lifecycle.service';
+import {
+  checked,
+  checkTicketMessage,
+  checkTicketPatch,
+  ASSIGNEE_INVALID,
+  CATEGORY_NOT_STRING,
+  STATUS_INVALID,
+  CONTENT_REQUIRED,
+  EXPECTED_VERSION_INVALID,
+  TicketEventsParams,
+  TicketEventsResponse,
+} from '../domain/ticket/ticket-lifecycle.schema';
+import { PRIORITIES, PRIORITY_INVALID, TICKET_NOT_FOUND, TICKET_STATUSES } from '../domain/ticket/ticket.schema';
 import { LatestTelemetryResponse, TelemetryHistoryResponse } from '../domain/telemetry/telemetry.schema';
 
 /**
@@ -47,6 +61,40 @@ export interface ToolDefinition<I extends z.ZodMiniType = z.ZodMiniType, O = unk
 
 /** Keeps each definition's input and output types checked against its run and render. */
 const defineTool = <I extends z.ZodMiniType, O>(tool: ToolDefinition<I, O>) => tool as unknown as ToolDefinition;
+
+const renderTicket = (t: z.output<typeof TicketResource>) =>
+  `Ticket ${t.ticketId} [${t.status}, ${t.priority}] "${t.title}"; version ${t.version}; assignee ${t.assignee ?? 'none'}; ${t.messages.length} message(s)`;
+
+/** `expectedVersion` of the write tools: the If-Match of the REST routes. */
+const expectedVersion = z.optional(z.int().check(z.minimum(0, { error: EXPECTED_VERSION_INVALID })));
+const ticketIdField = z.string({ error: TICKET_NOT_FOUND });
+
+/** update_ticket: the PATCH body's fields beside ticketId and expectedVersion, checked with PATCH's exact texts. */
+const UpdateTicketInput = checked(
+  z.object({
+    ticketId: ticketIdField,
+    expectedVersion,
+    status: z.optional(z.enum(TICKET_STATUSES, { error: STATUS_INVALID })),
+    priority: z.optional(z.enum(PRIORITIES, { error: PRIORITY_INVALID })),
+    assignee: z.optional(z.nullable(z.string({ error: ASSIGNEE_INVALID }))),
+    category: z.optional(z.string({ error: CATEGORY_NOT_STRING })),
+  }),
+  (body) => {
+    const { ticketId, expectedVersion: version, ...fields } = body as { ticketId: string; expectedVersion?: number } & Record<string, unknown>;
+    const patch = checkTicketPatch(Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)));
+    return typeof patch === 'string' ? patch : { ticketId, expectedVersion: version, patch };
+  },
+);
+
+/** reply_to_ticket and add_internal_note: content (checked like POST …/messages), author, expectedVersion. */
+const MessageToolInput = checked(
+  z.object({ ticketId: ticketIdField, expectedVersion, content: z.string({ error: CONTENT_REQUIRED }), author: z.optional(z.string()) }),
+  (body) => {
+    const { ticketId, expectedVersion: version, content, author } = body as { ticketId: string; expectedVersion?: number; content: string; author?: string };
+    const message = checkTicketMessage({ role: 'agent', content, ...(author !== undefined ? { author } : {}) });
+    return typeof message === 'string' ? message : { ticketId, expectedVersion: version, content: message.content, author: message.author };
+  },
+);
 
 const list = (values: readonly string[], none = 'none') => (values.length > 0 ? values.join(', ') : none);
 
@@ -159,7 +207,8 @@ export const tools: readonly ToolDefinition[] = [
     name: 'list_tickets',
     title: 'List support tickets',
     description:
-      'Returns the organization’s support tickets, newest first. Filter by one of deviceIdentifier, customerId (a customer’s id) or source ("api": created through the API, "anomaly": opened proactively from an incident). ' +
+      'Returns the organization’s support tickets, most recently updated first. Filters (combinable): status (one or several, comma-separated: new, open, pending, on_hold, solved, closed), ' +
+      'assignee ("none" for unassigned), priority, category, updatedSince (ISO 8601), deviceIdentifier, customerId (a customer’s id), source ("api": created through the API, "anomaly": opened proactively from an incident). ' +
       'limit: "1" to "100" (default "20"), as a string. When nextCursor is not null, call again with cursor set to it. Use get_ticket for one ticket’s conversation.',
     input: TicketListParams,
     output: TicketListResponse,
@@ -181,6 +230,62 @@ export const tools: readonly ToolDefinition[] = [
       `Ticket ${t.ticketId} [${t.status}, ${t.priority}] "${t.title}"; category ${t.category ?? 'none'} (${t.categorySource}); assignee ${t.assignee ?? 'none'}; customer ${t.customerId ?? 'none'}; ${t.messages.length} message(s); diagnosis ${t.diagnosis.status}${t.diagnosis.summary ? `: ${t.diagnosis.summary}` : ''}`,
   }),
   defineTool({
+    name: 'update_ticket',
+    title: 'Change a ticket’s status, priority, assignee or category',
+    description:
+      'Changes one ticket (ticketId): status (new, open, pending = waiting on the customer, on_hold = waiting on a third party, solved, closed; closed is final and only a solved ticket closes), ' +
+      'priority (low, medium, high, urgent), assignee (a name, or null to unassign), category (one of the organization’s categories; it teaches the classifier). ' +
+      'Give expectedVersion (the ticket’s `version` from get_ticket) to refuse the change if someone else changed the ticket since: the error then carries the current ticket. Returns the ticket.',
+    input: UpdateTicketInput,
+    output: TicketResource,
+    readOnly: false,
+    writes: { destructive: false, idempotent: true },
+    run: (org, { ticketId, expectedVersion, patch }) => updateTicket(org.organizationId, ticketId, patch, { actor: 'mcp', expectedVersion }),
+    render: renderTicket,
+  }),
+  defineTool({
+    name: 'reply_to_ticket',
+    title: 'Reply to the customer on a ticket',
+    description:
+      'Adds an agent reply to a ticket’s conversation (visible to the customer). The first reply sets firstResponseAt and moves a new ticket to open. ' +
+      'content: 1 to 10000 characters; author: who writes (shown in the activity). For a note only colleagues see, use add_internal_note. ' +
+      'Give expectedVersion to refuse the reply if the ticket changed since you read it. Returns the ticket.',
+    input: MessageToolInput,
+    output: TicketResource,
+    readOnly: false,
+    writes: { destructive: false, idempotent: false, openWorld: true },
+    run: (org, { ticketId, expectedVersion, content, author }) =>
+      addTicketMessage(org.organizationId, ticketId, { role: 'agent', content, ...(author ? { author } : {}) }, { actor: author ?? 'mcp', expectedVersion }),
+    render: renderTicket,
+  }),
+  defineTool({
+    name: 'add_internal_note',
+    title: 'Add an internal note to a ticket',
+    description:
+      'Adds a note for colleagues to a ticket (never sent to the customer, never in a chat notification’s text): what you found, what you tried. ' +
+      'content: 1 to 10000 characters. Give expectedVersion to refuse the note if the ticket changed since you read it. Returns the ticket.',
+    input: MessageToolInput,
+    output: TicketResource,
+    readOnly: false,
+    writes: { destructive: false, idempotent: false },
+    run: (org, { ticketId, expectedVersion, content, author }) =>
+      addTicketMessage(org.organizationId, ticketId, { role: 'agent', content, internal: true, ...(author ? { author } : {}) }, { actor: author ?? 'mcp', expectedVersion }),
+    render: renderTicket,
+  }),
+  defineTool({
+    name: 'get_ticket_activity',
+    title: 'Get a ticket’s activity',
+    description:
+      'Returns a ticket’s activity, oldest first: created, categorised, assigned, status_changed, priority_changed, message_added, note_added, diagnosis_ready, incident_resolved, ' +
+      'each with when, who (api, mcp, system or a person) and what changed. limit: "1" to "100" (default "50"), as a string. When nextCursor is not null, call again with cursor set to it.',
+    input: z.extend(TicketEventsParams, TicketIdParams.shape),
+    output: TicketEventsResponse,
+    readOnly: true,
+    run: (org, { ticketId, ...query }) => listTicketEvents(org.organizationId, ticketId, query),
+    render: (page) =>
+      `${page.events.length} event(s)${page.events.length ? `:\n${page.events.map((e) => `${e.at} ${e.type} by ${e.actor}`).join('\n')}` : ''}${page.nextCursor ? `\nMore: call again with cursor "${page.nextCursor}".` : ''}`,
+  }),
+  defineTool({
     name: 'create_ticket',
     title: 'Create a support ticket',
     description:
@@ -191,7 +296,7 @@ export const tools: readonly ToolDefinition[] = [
     output: CreateTicketResponse,
     readOnly: false,
     writes: { destructive: false, idempotent: false, openWorld: true },
-    run: (org, input) => createTicket(org, input),
+    run: (org, input) => createTicket(org, input, { actor: 'mcp' }),
     render: (r) => `${r.message}: ticketId ${r.ticketId}`,
   }),
   defineTool({

@@ -9,7 +9,8 @@ import * as customer from '../domain/customer/customer.schema';
 import * as device from '../domain/device/device.schema';
 import * as telemetry from '../domain/telemetry/telemetry.schema';
 import * as ticket from '../domain/ticket/ticket.schema';
-import { TICKET_CUSTOMER_ID_INVALID, TICKET_LIST_CURSOR_INVALID, TICKET_LIST_LIMIT_INVALID, TICKET_SOURCE_INVALID } from '../domain/ticket/ticket-list.service';
+import * as lifecycle from '../domain/ticket/ticket-lifecycle.schema';
+import { TICKET_CUSTOMER_ID_INVALID, TICKET_LIST_CURSOR_INVALID, TICKET_LIST_LIMIT_INVALID, TICKET_SOURCE_INVALID, TICKET_UPDATED_SINCE_INVALID } from '../domain/ticket/ticket-list.service';
 import { KEY_PART_MAX_BYTES } from '../db/keys';
 import { DOCS_ASSET_NAMES, SWAGGER_UI_FILES } from '../docs/swagger-ui-files';
 import { NOT_FOUND_ROUTE } from '../http/response';
@@ -244,11 +245,14 @@ export const operations: Record<string, OperationDoc> = {
   },
   ListTickets: {
     tag: 'Tickets',
-    summary: 'The organization’s tickets, newest first',
-    description: 'Filter by one of `deviceIdentifier`, `customerId` or `source` (`api`: created through the API, `anomaly`: opened proactively from an incident).',
+    summary: 'The organization’s tickets, most recently updated first',
+    description:
+      'Filters (combinable): `status` (one or several, comma-separated), `assignee` (`none` for unassigned), `priority`, `category`, `updatedSince` (ISO 8601), ' +
+      '`deviceIdentifier`, `customerId`, `source` (`api`: created through the API, `anomaly`: opened proactively from an incident). ' +
+      'One Query per page for any filter (one per status when several statuses are given without a more selective filter), never a scan.',
     query: ticket.TicketListParams,
     ok: ticket.TicketListResponse,
-    errors: { 400: [TICKET_SOURCE_INVALID, TICKET_CUSTOMER_ID_INVALID, TICKET_LIST_LIMIT_INVALID, TICKET_LIST_CURSOR_INVALID] },
+    errors: { 400: [TICKET_SOURCE_INVALID, TICKET_CUSTOMER_ID_INVALID, lifecycle.STATUS_INVALID, ticket.PRIORITY_INVALID, TICKET_UPDATED_SINCE_INVALID, TICKET_LIST_LIMIT_INVALID, TICKET_LIST_CURSOR_INVALID] },
   },
   GetTicket: {
     tag: 'Tickets',
@@ -256,6 +260,53 @@ export const operations: Record<string, OperationDoc> = {
     params: ticket.TicketIdParams,
     ok: ticket.TicketResource,
     errors: { 404: [ticket.TICKET_NOT_FOUND] },
+  },
+  UpdateTicket: {
+    tag: 'Tickets',
+    summary: 'Change a ticket’s status, priority, assignee or category',
+    description:
+      'Statuses: `new` → `open` → `pending` (waiting on the customer) / `on_hold` (waiting on a third party) → `solved` → `closed` (final). ' +
+      'Allowed moves: new → open, pending, on_hold, solved; open → pending, on_hold, solved; pending → open, on_hold, solved; on_hold → open, pending, solved; solved → open, closed. ' +
+      '`assignee: null` unassigns. A category is checked against the organization’s categories and teaches the classifier. ' +
+      'Send `If-Match: "<version>"` (the `ETag` of the ticket) to refuse the change when someone else changed the ticket since you read it (412 with the current ticket); without it the change applies. ' +
+      'The response carries the new `ETag`. Every change writes one activity event (GET /ticket/{ticketId}/events).',
+    params: ticket.TicketIdParams,
+    body: lifecycle.PatchTicketDocumented,
+    ok: ticket.TicketResource,
+    errors: {
+      400: [lifecycle.unknownField('colour'), lifecycle.STATUS_INVALID, ticket.PRIORITY_INVALID, lifecycle.ASSIGNEE_INVALID, ticket.CATEGORY_REQUIRED, ticket.categoryUnknown('Billing'), lifecycle.PATCH_EMPTY, lifecycle.IF_MATCH_INVALID, INVALID_JSON],
+      404: [ticket.TICKET_NOT_FOUND],
+      409: [lifecycle.TICKET_CLOSED, lifecycle.statusTransitionRefused('solved', 'pending')],
+    },
+    responses: { '412': { description: 'Precondition failed: the ticket changed since the version in If-Match', content: { 'application/json': { schema: lifecycle.TicketChangedResponse } } } },
+  },
+  AddTicketMessage: {
+    tag: 'Tickets',
+    summary: 'Add a message or an internal note to a ticket',
+    description:
+      '`role`: agent, customer or bot; `internal: true` makes an agent’s internal note (never sent to the customer, never in a chat notification’s text). ' +
+      'A customer message reopens a `pending` or `solved` ticket; the first agent reply sets `firstResponseAt` and moves a `new` ticket to `open`. Honours `If-Match` like PATCH.',
+    params: ticket.TicketIdParams,
+    body: lifecycle.AddTicketMessageDocumented,
+    ok: ticket.TicketResource,
+    errors: {
+      400: [lifecycle.ROLE_INVALID, lifecycle.CONTENT_REQUIRED, lifecycle.CONTENT_TOO_LONG, lifecycle.INTERNAL_INVALID, lifecycle.INTERNAL_AGENTS_ONLY, lifecycle.AUTHOR_TOO_LONG, lifecycle.unknownField('cc'), lifecycle.IF_MATCH_INVALID, INVALID_JSON],
+      404: [ticket.TICKET_NOT_FOUND],
+      409: [lifecycle.TICKET_CLOSED, lifecycle.TICKET_FULL],
+    },
+    responses: { '412': { description: 'Precondition failed: the ticket changed since the version in If-Match', content: { 'application/json': { schema: lifecycle.TicketChangedResponse } } } },
+  },
+  ListTicketEvents: {
+    tag: 'Tickets',
+    summary: 'A ticket’s activity, oldest first',
+    description:
+      'Types: created, categorised, assigned, status_changed, priority_changed, message_added, note_added, diagnosis_ready, incident_resolved. ' +
+      '`actor`: api, mcp, system, or the `author` given. `changes` holds `{ from, to }` per changed field, or the message’s id, role and `internal`. ' +
+      '`limit`: 1 to 100 (default 50). When `nextCursor` is not null, call again with `cursor` set to it.',
+    params: ticket.TicketIdParams,
+    query: lifecycle.TicketEventsParams,
+    ok: lifecycle.TicketEventsResponse,
+    errors: { 400: [lifecycle.EVENTS_LIMIT_INVALID, lifecycle.EVENTS_CURSOR_INVALID], 404: [ticket.TICKET_NOT_FOUND] },
   },
   SetTicketCategory: {
     tag: 'Tickets',

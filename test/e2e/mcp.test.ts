@@ -94,7 +94,7 @@ describe('MCP tool server at /api/mcp', () => {
   it('get_ticket, create_ticket, assign_device_to_owners and unassign_device_from_owner work on seeded data', async () => {
     const ticket = await call(client, 'get_ticket', { ticketId });
     // The diagnosis comes with the ticket (pending here: this test server runs no table stream).
-    expect(ticket.structuredContent).toMatchObject({ ticketId, title: 'Too cold', customerId, status: 'open', diagnosis: { status: 'pending' } });
+    expect(ticket.structuredContent).toMatchObject({ ticketId, title: 'Too cold', customerId, status: 'new', diagnosis: { status: 'pending' } });
     expect(JSON.stringify(ticket.content)).toContain('diagnosis pending');
     const created = await call(client, 'create_ticket', { title: 'Display flickers', customerId, priority: 'HIGH', messages: [{ role: 'customer', content: 'It flickers' }] });
     expect(created.structuredContent).toMatchObject({ success: true, message: 'Ticket created successfully' });
@@ -206,4 +206,55 @@ describe('MCP tool server at /api/mcp', () => {
       expect((await api.call('DELETE', MCP_PATH, {})).status).toBe(401);
     });
   });
+});
+
+describe('MCP ticket lifecycle tools (issue 16)', () => {
+  it('update_ticket, reply_to_ticket, add_internal_note, list_tickets filters and get_ticket_activity, end to end with the SDK client', async () => {
+    const key = (await newOrg('MCP lifecycle')).apiKey;
+    const otherKey = (await newOrg('MCP lifecycle other')).apiKey;
+    const created = await api.post('/ticket/createTicket', key, { title: 'Fan noisy', customerEmail: 'fan@example.com' });
+    const id = created.body.ticketId as string;
+    const client = await connect({ 'x-api-key': key });
+    const other = await connect({ 'x-api-key': otherKey });
+    try {
+      const { tools: listed } = await client.listTools();
+      for (const name of ['update_ticket', 'reply_to_ticket', 'add_internal_note']) {
+        const tool = listed.find((t) => t.name === name);
+        expect(tool?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false });
+        expect(Object.keys(tool?.inputSchema.properties ?? {})).toEqual(expect.arrayContaining(['ticketId', 'expectedVersion']));
+      }
+      expect(listed.find((t) => t.name === 'get_ticket_activity')?.annotations?.readOnlyHint).toBe(true);
+
+      const updated = await call(client, 'update_ticket', { ticketId: id, status: 'open', assignee: 'ana', expectedVersion: 1 });
+      expect(updated.structuredContent).toMatchObject({ status: 'open', assignee: 'ana', version: 2 });
+      const stale = await call(client, 'update_ticket', { ticketId: id, priority: 'high', expectedVersion: 1 });
+      expect(stale.isError).toBe(true);
+      expect(text(stale)).toBe('Ticket was changed by someone else');
+      expect(JSON.parse((stale.content[1] as { text: string }).text)).toMatchObject({ ticket: { ticketId: id, version: 2 } });
+      expect(text(await call(client, 'update_ticket', { ticketId: id, status: 'done' }))).toBe('status must be one of: new, open, pending, on_hold, solved, closed');
+      expect(text(await call(client, 'update_ticket', { ticketId: id, status: 'closed' }))).toBe('Cannot change status from open to closed');
+
+      const reply = await call(client, 'reply_to_ticket', { ticketId: id, content: 'Please clean the filter.', author: 'ana' });
+      expect(reply.structuredContent).toMatchObject({ firstResponseAt: expect.any(String), version: 3 });
+      const note = await call(client, 'add_internal_note', { ticketId: id, content: 'Probably the bearing.', expectedVersion: 3 });
+      expect((note.structuredContent as { messages: unknown[] }).messages.at(-1)).toMatchObject({ role: 'agent', internal: true, content: 'Probably the bearing.' });
+      expect(text(await call(client, 'add_internal_note', { ticketId: id, content: '' }))).toBe('content is required');
+
+      const listedTickets = await call(client, 'list_tickets', { status: 'open,pending', assignee: 'ana' });
+      expect(listedTickets.structuredContent).toMatchObject({ tickets: [{ ticketId: id }], nextCursor: null });
+      const activity = await call(client, 'get_ticket_activity', { ticketId: id });
+      expect((activity.structuredContent as { events: { type: string; actor: string }[] }).events.map((e) => [e.type, e.actor])).toEqual([
+        ['created', 'api'],
+        ['status_changed', 'mcp'],
+        ['message_added', 'ana'],
+        ['note_added', 'mcp'],
+      ]);
+      // Another organization's key finds nothing.
+      expect(text(await call(other, 'update_ticket', { ticketId: id, priority: 'low' }))).toBe('Ticket not found');
+      expect(text(await call(other, 'get_ticket_activity', { ticketId: id }))).toBe('Ticket not found');
+      expect(text(await call(other, 'reply_to_ticket', { ticketId: id, content: 'x' }))).toBe('Ticket not found');
+    } finally {
+      await Promise.all([client.close(), other.close()]);
+    }
+  }, 60000);
 });

@@ -223,6 +223,18 @@ describe('real responses of every route match the document', () => {
     await send('SetTicketCategory', { key, params: { ticketId }, body: { category: 'billing' } });
     await send('SetTicketCategory', { key, params: { ticketId }, body: { category: 'Nope' } });
     await send('SetTicketCategory', { key, params: { ticketId: 'nope' }, body: { category: 'Billing' } });
+    // Issue 16: the lifecycle routes, with their 400, 404, 409 and 412.
+    await send('UpdateTicket', { key, params: { ticketId }, body: { status: 'open', assignee: 'ana' } });
+    await send('UpdateTicket', { key, params: { ticketId }, body: { status: 'done' } });
+    await send('UpdateTicket', { key, params: { ticketId }, body: { status: 'closed' } });
+    await send('UpdateTicket', { key, params: { ticketId }, body: { priority: 'high' }, headers: { 'if-match': '"1"' } });
+    await send('UpdateTicket', { key, params: { ticketId: 'nope' }, body: { priority: 'high' } });
+    await send('AddTicketMessage', { key, params: { ticketId }, body: { role: 'agent', content: 'Note', internal: true, author: 'ana' } });
+    await send('AddTicketMessage', { key, params: { ticketId }, body: { role: 'agent' } });
+    await send('AddTicketMessage', { key, params: { ticketId }, body: { role: 'agent', content: 'x' }, headers: { 'if-match': '"1"' } });
+    await send('ListTicketEvents', { key, params: { ticketId } });
+    await send('ListTicketEvents', { key, params: { ticketId }, query: 'limit=0' });
+    await send('ListTicketEvents', { key, params: { ticketId: 'nope' } });
 
     // Webhooks (a local receiver that refuses connections: attempts fail at once, with no wait between retries)
     Object.assign(process.env, { WEBHOOK_ALLOW_LOCAL_HTTP: 'true', WEBHOOK_RETRY_SCALE: '0' });

@@ -1,3 +1,5 @@
+import { listTicketEvents } from '../../shared/domain/ticket/ticket-lifecycle.service';
+import { setProactiveAutoSolve } from '../../shared/domain/ticket/ticket-settings';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import * as anomaly from '../../shared/domain/anomaly/anomaly.service';
@@ -61,7 +63,7 @@ describe('a spike opens one incident and one proactive ticket', () => {
     const tickets = await listTickets(org, { source: 'anomaly' });
     expect(tickets.tickets).toHaveLength(1);
     const ticket = await getTicket(org, incident?.ticketId ?? '');
-    expect(ticket).toMatchObject({ source: 'anomaly', title: 'Temperature spike on SN-1', deviceIdentifier: 'SN-1', incidentId: incident?.incidentId, status: 'open' });
+    expect(ticket).toMatchObject({ source: 'anomaly', title: 'Temperature spike on SN-1', deviceIdentifier: 'SN-1', incidentId: incident?.incidentId, status: 'new' });
     expect(ticket.owners.map((o) => o.email).sort()).toEqual(['alice@example.com', 'bob@example.com']);
     expect(ticket.customerId).toBe(ticket.owners[0]?.customerId);
     expect(ticket.description).toContain('85');
@@ -72,6 +74,12 @@ describe('a spike opens one incident and one proactive ticket', () => {
     await anomaly.detectForDevice(org.organizationId, 'SN-1', NOW + 21 * MIN);
     expect((await anomaly.listDeviceIncidents(org, 'SN-1', { status: 'resolved' })).incidents).toHaveLength(1);
     expect((await anomaly.listDeviceIncidents(org, 'SN-1', { status: 'open' })).incidents).toHaveLength(0);
+    // Issue 16: the proactive ticket says so (bot message, incident_resolved event); auto-solve is off by default.
+    const [resolved] = (await anomaly.listDeviceIncidents(org, 'SN-1', { status: 'resolved' })).incidents;
+    const ticket = await getTicket(org, resolved?.ticketId ?? '');
+    expect(ticket.status).toBe('new');
+    expect(ticket.messages.at(-1)).toMatchObject({ role: 'bot', internal: false, content: expect.stringMatching(/^temperature on device SN-1 is back to normal since \d{4}-.*\(last anomalous reading: 85\)/) });
+    expect((await listTicketEvents(org.organizationId, ticket.ticketId)).events.map((e) => e.type)).toEqual(['created', 'incident_resolved']);
 
     await store(org, 'SN-1', [
       { timestamp: iso(NOW + 21 * MIN), measurements: { temperature: 90 } },
@@ -144,6 +152,7 @@ test('threshold rules from the operator open an incident only after the breach l
 
 test('the sweep opens a dropout for a silent device once, and its next report resolves it', async () => {
   const { org } = await newOrg();
+  await setProactiveAutoSolve(org.organizationId, 'on');
   const start = NOW - 120 * MIN;
   // A report every 5 minutes for an hour, each evaluated as it arrives.
   for (let i = 0; i < 12; i++) {
@@ -163,6 +172,10 @@ test('the sweep opens a dropout for a silent device once, and its next report re
   await store(org, 'D-1', [{ timestamp: iso(last + 60 * MIN), measurements: { temperature: 21 } }]);
   await anomaly.detectForDevice(org.organizationId, 'D-1', last + 60 * MIN + 1000);
   expect((await anomaly.listDeviceIncidents(org, 'D-1', {})).incidents[0]).toMatchObject({ status: 'resolved' });
+  // Issue 16 with `org set-proactive --auto-solve on` and no agent reply: solved, with the bot's line.
+  const solved = await getTicket(org, incident?.ticketId ?? '');
+  expect(solved).toMatchObject({ status: 'solved', solvedAt: expect.any(String) });
+  expect(solved.messages.at(-1)?.content).toMatch(/^Device D-1 is reporting again/);
 });
 
 describe('the stream worker', () => {

@@ -13,6 +13,7 @@ import { laneOf, type DetectionLane } from './sources';
 import { evaluateRecords, evaluateSilence, MAX_RECORD_AGE_MS, type Changes, type DeviceState, type TelemetryPoint } from './device-evaluation';
 import * as repo from './anomaly.repository';
 import { announce, buildProactiveTickets, type ProactiveTicket } from './proactive-ticket';
+import { proactiveResolutionItems } from './proactive-resolution';
 import {
   INCIDENT_CURSOR_INVALID,
   INCIDENT_LIMIT_INVALID,
@@ -103,12 +104,13 @@ async function commitWithTickets(
   now: number,
   watch: ReturnType<typeof repo.watchWrite> | undefined,
 ): Promise<ProactiveTicket[]> {
-  const tickets = await buildProactiveTickets(org, identifier, changes.opened, now);
+  const [tickets, resolutions] = await Promise.all([buildProactiveTickets(org, identifier, changes.opened, now), proactiveResolutionItems(org, identifier, changes)]);
   await repo.commit(
     repo.commitItems(org, identifier, state, changes, {
       watch,
       ticketIdOf: (id) => tickets.get(id)?.ticket.ticketId ?? null,
-      ticketItems: [...tickets.values()].flatMap((t) => t.items),
+      // Issue 16: resolved incidents' tickets get their bot message and incident_resolved event in this transaction.
+      ticketItems: [...[...tickets.values()].flatMap((t) => t.items), ...resolutions],
     }),
   );
   return [...tickets.values()];

@@ -94,7 +94,7 @@ export async function buildProactiveTickets(organizationId: string, identifier: 
       categoryConfidence: verdict.confidence,
       assignee: route(config.rules, { ...text, category: verdict.category, priority }),
       customerId: owners[0]?.customerId ?? null,
-      status: 'open',
+      status: 'new',
       createdAt: new Date(now).toISOString(),
       source: 'anomaly',
       deviceIdentifier: identifier,

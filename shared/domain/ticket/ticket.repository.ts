@@ -1,7 +1,8 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../../db/client';
-import { keys, type TicketIndexFacet } from '../../db/keys';
+import { keys, type TicketActivityFacet, type TicketIndexFacet } from '../../db/keys';
+import { ticketEventAttributes } from './ticket-event';
 import { transactWrite } from '../../db/operations';
 import type { ChatNotificationJob } from './notification/chat-message';
 import { outboxAttributes, TICKET_ENTITY } from './notification/outbox';
@@ -34,6 +35,11 @@ const TICKET_FIELDS = [
   'owners',
   'ownerCount',
   'diagnosis',
+  'version',
+  'updatedAt',
+  'firstResponseAt',
+  'solvedAt',
+  'closedAt',
 ] as const satisfies readonly (keyof Ticket)[];
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -42,7 +48,59 @@ type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[numb
  * A ticket as stored: the resource plus `learnedFeatures`, the exact features its category
  * taught the classifier (so a re-label removes precisely those). Internal: reads never return it.
  */
-export type StoredTicket = Omit<Ticket, 'diagnosis'> & { learnedFeatures?: string[]; diagnosis?: Diagnosis };
+export type StoredTicket = Omit<Ticket, 'diagnosis' | LifecycleField> &
+  Partial<Pick<Ticket, LifecycleField>> & { learnedFeatures?: string[]; diagnosis?: Diagnosis; messageBytes?: number };
+/** Fields a new ticket gets from {@link ticketWriteItems} when the caller leaves them out. */
+type LifecycleField = 'version' | 'updatedAt' | 'firstResponseAt' | 'solvedAt' | 'closedAt';
+
+/** UTF-8 bytes of a ticket's message contents: the item-size budget POST …/messages checks. */
+export const messageBytesOf = (messages: readonly { content: string }[]) => messages.reduce((sum, m) => sum + Buffer.byteLength(m.content, 'utf8'), 0);
+
+/**
+ * The "recently updated" list facets of a ticket (keys.ticketActivityIndex): all, status,
+ * assignee (or unassigned), priority, category (when it has one), source, device, customer.
+ */
+export function activityFacets(ticket: Pick<Ticket, 'status' | 'assignee' | 'priority' | 'category' | 'source' | 'deviceIdentifier' | 'customerId'>): TicketActivityFacet[] {
+  const facets: TicketActivityFacet[] = [{ all: true }, { status: ticket.status }, { assignee: ticket.assignee ?? null }, { priority: ticket.priority }, { source: ticket.source ?? 'api' }];
+  if (ticket.category) facets.push({ category: ticket.category });
+  if (ticket.deviceIdentifier) facets.push({ deviceIdentifier: ticket.deviceIdentifier });
+  if (ticket.customerId) facets.push({ customerId: ticket.customerId });
+  return facets;
+}
+
+/** The `assigneeKey` of an unassigned ticket's list entries (a named assignee's is `=<name>`, so no name collides). */
+export const UNASSIGNED_KEY = 'none';
+
+type ActivityState = Pick<Ticket, 'ticketId' | 'status' | 'assignee' | 'priority' | 'category' | 'source' | 'deviceIdentifier' | 'customerId' | 'updatedAt' | 'version'>;
+
+/** Puts of a ticket's list entries for its current state; each entry carries what the list filters narrow by. */
+export function activityIndexPuts(organizationId: string, ticket: ActivityState): TransactItem[] {
+  const entry = {
+    entity: 'ticketActivity',
+    ticketId: ticket.ticketId,
+    status: ticket.status,
+    assignee: ticket.assignee ?? null,
+    /** What `assignee=` filters compare: the name, or `none` for an unassigned ticket. */
+    assigneeKey: ticket.assignee === null || ticket.assignee === undefined ? UNASSIGNED_KEY : `=${ticket.assignee}`,
+    priority: ticket.priority,
+    category: ticket.category ?? null,
+    categoryKey: ticket.category ? ticket.category.trim().toLowerCase() : null,
+    source: ticket.source ?? 'api',
+    deviceIdentifier: ticket.deviceIdentifier ?? null,
+    customerId: ticket.customerId ?? null,
+    updatedAt: ticket.updatedAt,
+    /** The ticket's version when the entry was written: the auto-close sweep's If-Match. */
+    version: ticket.version,
+  };
+  return activityFacets(ticket).map((facet) => ({
+    Put: { TableName: tableName(), Item: { ...keys.ticketActivityIndex(organizationId, facet, ticket.updatedAt, ticket.ticketId), ...entry } },
+  }));
+}
+
+/** Deletes of a ticket's list entries for a state it is leaving (legacy tickets without entries: deleting nothing is harmless). */
+export function activityIndexDeletes(organizationId: string, ticket: ActivityState): TransactItem[] {
+  return activityFacets(ticket).map((facet) => ({ Delete: { TableName: tableName(), Key: keys.ticketActivityIndex(organizationId, facet, ticket.updatedAt, ticket.ticketId) } }));
+}
 
 /**
  * Stores a new ticket, with its chat notification job when given (the outbox: ticket and job
@@ -57,8 +115,9 @@ export async function putTicket(
   ticket: StoredTicket,
   notification?: ChatNotificationJob,
   alongside: TransactItem[] = [],
+  actor?: string,
 ): Promise<void> {
-  await transactWrite([...alongside, ...ticketWriteItems(organizationId, ticket, notification)]);
+  await transactWrite([...alongside, ...ticketWriteItems(organizationId, ticket, notification, actor)]);
 }
 
 /**
@@ -67,14 +126,29 @@ export async function putTicket(
  * device, customer; see docs/data-model.md). Callers put them in one transaction, so a ticket
  * is listed exactly when it exists. Exported for the proactive path, which adds its incident.
  */
-export function ticketWriteItems(organizationId: string, ticket: StoredTicket, notification?: ChatNotificationJob): TransactItem[] {
+export function ticketWriteItems(
+  organizationId: string,
+  ticket: StoredTicket,
+  notification?: ChatNotificationJob,
+  actor: string = ticket.source === 'anomaly' ? 'system' : 'api',
+): TransactItem[] {
+  // Issue 16: version 1, its `created` event (same transaction) and its "recently updated" list entries.
+  const stored = {
+    version: 1,
+    updatedAt: ticket.createdAt,
+    firstResponseAt: null,
+    solvedAt: null,
+    closedAt: null,
+    messageBytes: messageBytesOf(ticket.messages),
+    ...ticket,
+  };
   const put = {
     TableName: tableName(),
     Item: {
       ...keys.ticket(organizationId, ticket.ticketId),
       entity: TICKET_ENTITY,
       organizationId,
-      ...ticket,
+      ...stored,
       // Every ticket starts with a pending diagnosis; the TicketDiagnosis worker (table stream) fills it in.
       diagnosis: ticket.diagnosis ?? pendingDiagnosis(),
       ...(notification ? outboxAttributes(notification) : {}),
@@ -85,9 +159,18 @@ export function ticketWriteItems(organizationId: string, ticket: StoredTicket, n
   const facets: TicketIndexFacet[] = [{ all: true }, { source: ticket.source }];
   if (ticket.deviceIdentifier) facets.push({ deviceIdentifier: ticket.deviceIdentifier });
   if (ticket.customerId) facets.push({ customerId: ticket.customerId });
+  const created = ticketEventAttributes(organizationId, ticket.ticketId, {
+    at: ticket.createdAt,
+    type: 'created',
+    actor,
+    version: stored.version,
+    changes: { status: stored.status, priority: stored.priority, category: stored.category, assignee: stored.assignee, source: stored.source },
+  });
   return [
     { Put: put },
     ...facets.map((facet) => ({ Put: { TableName: tableName(), Item: { ...keys.ticketIndex(organizationId, facet, ticket.createdAt, ticket.ticketId), ...entry } } })),
+    { Put: { TableName: tableName(), Item: { ...keys.ticketEvent(organizationId, ticket.ticketId, stored.version), ...created } } },
+    ...activityIndexPuts(organizationId, stored),
   ];
 }
 
@@ -113,6 +196,12 @@ export const toTicket = (item: Record<string, unknown>) =>
     owners: item.owners ?? [],
     ownerCount: item.ownerCount ?? (Array.isArray(item.owners) ? item.owners.length : 0),
     diagnosis: item.diagnosis ?? LEGACY_DIAGNOSIS,
+    // Tickets stored before issue 16: version 0, never changed since creation.
+    version: item.version ?? 0,
+    updatedAt: item.updatedAt ?? item.createdAt,
+    firstResponseAt: item.firstResponseAt ?? null,
+    solvedAt: item.solvedAt ?? null,
+    closedAt: item.closedAt ?? null,
   }) as unknown as Ticket;
 
 /**

@@ -14,6 +14,13 @@ export const MESSAGE_CONTENT_MAX = 10_000;
 export const MESSAGES_TOTAL_MAX = 100_000;
 export const TICKET_CUSTOMER_ID_MAX = 100;
 export const MESSAGE_ROLES = ['customer', 'agent', 'bot'] as const;
+/**
+ * Ticket statuses (issue 16): `new` → `open` → `pending` (waiting on the customer) / `on_hold`
+ * (waiting on a third party) → `solved` → `closed` (final). The allowed moves are in
+ * ticket-lifecycle.ts.
+ */
+export const TICKET_STATUSES = ['new', 'open', 'pending', 'on_hold', 'solved', 'closed'] as const;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
 
 // Exact texts of spec 4.10.
 export const TITLE_REQUIRED = 'title is required';
@@ -34,6 +41,12 @@ export type TicketCustomerRef = { id: string } | { email: string };
 export interface TicketMessage {
   role: (typeof MESSAGE_ROLES)[number];
   content: string;
+  /** Messages added after creation (POST /ticket/{ticketId}/messages) carry these; the create request's messages do not. */
+  messageId?: string;
+  /** An internal note: agents only, never shown to the customer. */
+  internal?: boolean;
+  author?: string | null;
+  createdAt?: string;
 }
 
 /** Checks each message in order and names the first bad one by index. */
@@ -155,8 +168,17 @@ export interface Ticket {
   /** The customer the ticket is for; null for a proactive ticket on a device without owners. */
   customerId: string | null;
   messages: TicketMessage[];
-  status: 'open';
+  status: TicketStatus;
   createdAt: string;
+  /** Increases by one with every change; the ETag is `"<version>"` (0 for tickets stored before versions existed). */
+  version: number;
+  /** When the ticket last changed (its creation time until then). */
+  updatedAt: string;
+  /** The first agent reply that is not an internal note. */
+  firstResponseAt: string | null;
+  /** The last time it was solved. */
+  solvedAt: string | null;
+  closedAt: string | null;
   /** Who opened it: `api` (POST /ticket/createTicket) or `anomaly` (proactive, from an incident). */
   source: TicketSource;
   /** The device a proactive ticket is about; null for `api` tickets. */
@@ -202,9 +224,23 @@ export const TicketResource = z.object({
   categoryConfidence: z.nullable(z.number()),
   assignee: z.nullable(z.string()),
   customerId: z.nullable(z.string()),
-  messages: z.array(z.object({ role: z.enum(MESSAGE_ROLES), content: z.string() })),
-  status: z.literal('open'),
+  messages: z.array(
+    z.object({
+      role: z.enum(MESSAGE_ROLES),
+      content: z.string(),
+      messageId: z.optional(z.string()),
+      internal: z.optional(z.boolean()),
+      author: z.optional(z.nullable(z.string())),
+      createdAt: z.optional(z.string()),
+    }),
+  ),
+  status: z.enum(TICKET_STATUSES),
   createdAt: z.string(),
+  version: z.number(),
+  updatedAt: z.string(),
+  firstResponseAt: z.nullable(z.string()),
+  solvedAt: z.nullable(z.string()),
+  closedAt: z.nullable(z.string()),
   source: z.enum(TICKET_SOURCES),
   deviceIdentifier: z.nullable(z.string()),
   incidentId: z.nullable(z.string()),
@@ -221,6 +257,11 @@ export const TicketIdParams = z.object({ ticketId: z.string({ error: TICKET_NOT_
 
 /** Query parameters of GET /ticket (the list), as strings from the URL; checked by shared/domain/ticket/ticket-list.service.ts. */
 export const TicketListParams = z.object({
+  status: z.optional(z.string()),
+  assignee: z.optional(z.string()),
+  priority: z.optional(z.string()),
+  category: z.optional(z.string()),
+  updatedSince: z.optional(z.string()),
   source: z.optional(z.string()),
   deviceIdentifier: z.optional(z.string()),
   customerId: z.optional(z.string()),
@@ -228,5 +269,5 @@ export const TicketListParams = z.object({
   cursor: z.optional(z.string()),
 });
 
-/** 200 of GET /ticket: newest first; `nextCursor` null on the last page. */
+/** 200 of GET /ticket: most recently updated first; `nextCursor` null on the last page. */
 export const TicketListResponse = z.object({ tickets: z.array(TicketResource), nextCursor: z.nullable(z.string()) });

@@ -39,10 +39,11 @@ async function resolveCustomer(organizationId: string, customer: CreateTicketInp
  * POST /ticket/createTicket (spec 4.10). Reads the org's configuration (one query) and the
  * customer in parallel, categorises (requested category, else the classifier, never failing),
  * routes by the first matching rule, and stores the ticket together with its chat notification
- * job when the org has a webhook (one PutItem: the outbox). The table's stream delivers the job
+ * job when the org has a webhook (one PutItem: the outbox), its `created` event (actor `api`, or
+ * `options.actor`) and its list entries, all in one transaction. The table's stream delivers the job
  * in AWS; locally it is posted in-process after the write.
  */
-export async function createTicket(org: OrgContext, input: CreateTicketInput) {
+export async function createTicket(org: OrgContext, input: CreateTicketInput, options: { actor?: string } = {}) {
   const classifier = classifierFromEnv();
   const byStream = chatDeliveredByStream();
   // The learned examples are read alongside when the classifier will probably run.
@@ -76,7 +77,7 @@ export async function createTicket(org: OrgContext, input: CreateTicketInput) {
     ...(learnedFeatures?.length ? { learnedFeatures } : {}),
     assignee: route(config.rules, { ...text, category, priority: input.priority }),
     customerId: customer.customerId,
-    status: 'open',
+    status: 'new',
     createdAt: new Date().toISOString(),
     source: 'api',
     deviceIdentifier: null,
@@ -96,14 +97,14 @@ export async function createTicket(org: OrgContext, input: CreateTicketInput) {
       }
     : undefined;
   try {
-    await repo.putTicket(org.organizationId, ticket, job, customer.create);
+    await repo.putTicket(org.organizationId, ticket, job, customer.create, options.actor);
   } catch (error) {
     // Item 0 is the new customer's email guard: a concurrent request created that customer first.
     if (!(customer.create && error instanceof TransactionConditionFailed && error.failedAt(0))) throw error;
     const existingId = await customers.findCustomerIdByEmail(org.organizationId, normalizeEmail(customer.email));
     if (!existingId) throw error;
     ticket.customerId = existingId;
-    await repo.putTicket(org.organizationId, ticket, job);
+    await repo.putTicket(org.organizationId, ticket, job, [], options.actor);
   }
   if (job && config.chatWebhookUrl && !byStream) deliverInProcess(job, config.chatWebhookUrl);
   if (category && learnedFeatures?.length) await teach(org.organizationId, [{ category, features: learnedFeatures, delta: 1 }]);

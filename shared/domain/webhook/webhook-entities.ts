@@ -4,6 +4,6 @@
  */
 
 /** Ticket activity events, written by the ticket service in the transaction of each ticket change. */
-export const TICKET_EVENT_ENTITY = 'ticketEvent';
+export { TICKET_EVENT_ENTITY } from '../ticket/ticket-event';
 /** Webhook outbox items for the other event sources (incidents, imports, connector syncs). */
 export const WEBHOOK_EVENT_ENTITY = 'webhookEvent';

@@ -16,6 +16,16 @@ export interface ChatNotificationJob {
    * (never stored in the outbox: delivery does not wait for it).
    */
   diagnosisSummary?: string | null;
+  /**
+   * What happened (issue 16): a new ticket (absent: the original job), a ticket `solved`, or a
+   * `customer_message` on an assigned ticket. Lifecycle jobs ride on the change's event item.
+   * Internal notes never make a job, so their text can never reach the chat.
+   */
+  kind?: 'created' | 'solved' | 'customer_message';
+  /** The customer's new message (`customer_message` only). */
+  customerMessage?: string | null;
+  assignee?: string | null;
+  status?: string;
 }
 
 /** Slack section text is limited to 3000 characters. */
@@ -43,6 +53,7 @@ export function toJob(value: unknown): ChatNotificationJob {
  * shows, and the one Mattermost/Rocket.Chat-style receivers read) plus Block Kit blocks.
  */
 export function buildChatPayload(job: ChatNotificationJob) {
+  if (job.kind === 'solved' || job.kind === 'customer_message') return buildLifecyclePayload(job);
   const category = job.category ?? 'uncategorised';
   const first = job.firstCustomerMessage ?? '(no customer message)';
   const text =
@@ -64,6 +75,24 @@ export function buildChatPayload(job: ChatNotificationJob) {
       },
       { type: 'section', text: { type: 'mrkdwn', text: clip(`*First customer message*\n>${escape(first).replace(/\n/g, '\n>')}`, SECTION_TEXT_MAX) } },
       ...(job.diagnosisSummary ? [{ type: 'section', text: { type: 'mrkdwn', text: clip(`*Diagnosis*\n${escape(job.diagnosisSummary)}`, SECTION_TEXT_MAX) } }] : []),
+    ],
+  };
+}
+
+/** A lifecycle line: a ticket solved, or a customer writing on an assigned ticket (customer-facing text only). */
+function buildLifecyclePayload(job: ChatNotificationJob) {
+  const headline = job.kind === 'solved' ? `Ticket solved: ${job.title}` : `Customer replied: ${job.title}`;
+  const who = `Priority: ${job.priority} | Assignee: ${job.assignee ?? 'none'} | Customer: ${job.customerEmail} | Ticket: ${job.ticketId}`;
+  const message = job.kind === 'customer_message' ? `\nCustomer message: ${job.customerMessage ?? ''}` : '';
+  const text = `${headline}\n${who}${message}`;
+  return {
+    text: clip(escape(text), 3900),
+    blocks: [
+      { type: 'header', text: { type: 'plain_text', text: clip(headline, 150) } },
+      { type: 'section', text: { type: 'mrkdwn', text: clip(escape(who), SECTION_TEXT_MAX) } },
+      ...(job.kind === 'customer_message'
+        ? [{ type: 'section', text: { type: 'mrkdwn', text: clip(`*Customer message*\n>${escape(job.customerMessage ?? '').replace(/\n/g, '\n>')}`, SECTION_TEXT_MAX) } }]
+        : []),
     ],
   };
 }

@@ -1,0 +1,187 @@
+import * as z from 'zod/mini';
+import { isWellFormedText } from '../common.schema';
+import { ASSIGNEE_MAX, CATEGORY_NAME_MAX, PRIORITIES, type Priority } from '../ticket-config/ticket-config.schema';
+import { TICKET_EVENT_TYPES } from './ticket-event';
+import { CATEGORY_REQUIRED, MESSAGE_CONTENT_MAX, PRIORITY_INVALID, TICKET_STATUSES, TicketResource, type TicketStatus } from './ticket.schema';
+
+/**
+ * Ticket lifecycle (issue 16): PATCH /ticket/{ticketId}, POST /ticket/{ticketId}/messages and
+ * GET /ticket/{ticketId}/events. Exact texts of the issue live here, next to the checks.
+ */
+
+export const STATUS_INVALID = `status must be one of: ${TICKET_STATUSES.join(', ')}`;
+export const TICKET_CLOSED = 'Ticket is closed';
+export const TICKET_CHANGED = 'Ticket was changed by someone else';
+export const statusTransitionRefused = (from: string, to: string) => `Cannot change status from ${from} to ${to}`;
+export const unknownField = (name: string) => `Unknown field "${name}"`;
+export const PATCH_EMPTY = 'At least one of status, priority, assignee, category is required';
+export const ASSIGNEE_INVALID = 'assignee must be a string or null';
+export const ASSIGNEE_TOO_LONG = `assignee must be at most ${ASSIGNEE_MAX} characters`;
+export const CATEGORY_NOT_STRING = 'category must be a string';
+export const CATEGORY_TOO_LONG = `category must be at most ${CATEGORY_NAME_MAX} characters`;
+export const MESSAGE_ROLE_ORDER = ['agent', 'customer', 'bot'] as const;
+export const ROLE_INVALID = `role must be one of: ${MESSAGE_ROLE_ORDER.join(', ')}`;
+export const CONTENT_REQUIRED = 'content is required';
+export const CONTENT_NOT_STRING = 'content must be a string';
+export const CONTENT_TOO_LONG = `content must be at most ${MESSAGE_CONTENT_MAX} characters`;
+export const INTERNAL_INVALID = 'internal must be a boolean';
+export const INTERNAL_AGENTS_ONLY = 'internal notes must have role "agent"';
+export const AUTHOR_MAX = 200;
+export const AUTHOR_INVALID = 'author must be a string';
+export const AUTHOR_TOO_LONG = `author must be at most ${AUTHOR_MAX} characters`;
+export const EXPECTED_VERSION_INVALID = 'expectedVersion must be a non-negative integer';
+export const IF_MATCH_INVALID = 'If-Match must be the ETag of the ticket (its version in quotes, e.g. "3")';
+export const EVENTS_LIMIT_MAX = 100;
+export const EVENTS_LIMIT_DEFAULT = 50;
+export const EVENTS_LIMIT_INVALID = `limit must be an integer from 1 to ${EVENTS_LIMIT_MAX}`;
+export const EVENTS_CURSOR_INVALID = 'cursor is invalid for this query';
+/** Bytes of message content one ticket item holds (DynamoDB items are at most 400 KB). */
+export const TICKET_MESSAGE_BYTES_MAX = 300_000;
+export const TICKET_FULL = `Ticket has reached its limit of ${TICKET_MESSAGE_BYTES_MAX} bytes of messages`;
+
+/** The allowed status moves. `closed` is final; only `solved` closes; nothing goes back to `new`. */
+export const STATUS_TRANSITIONS: Readonly<Record<TicketStatus, readonly TicketStatus[]>> = {
+  new: ['open', 'pending', 'on_hold', 'solved'],
+  open: ['pending', 'on_hold', 'solved'],
+  pending: ['open', 'on_hold', 'solved'],
+  on_hold: ['open', 'pending', 'solved'],
+  solved: ['open', 'closed'],
+  closed: [],
+};
+
+export interface TicketPatch {
+  status?: TicketStatus;
+  priority?: Priority;
+  /** null unassigns. */
+  assignee?: string | null;
+  category?: string;
+}
+
+export interface TicketMessageInput {
+  role: (typeof MESSAGE_ROLE_ORDER)[number];
+  content: string;
+  internal?: boolean;
+  author?: string;
+}
+
+const PATCH_FIELDS = ['status', 'priority', 'assignee', 'category'] as const;
+const MESSAGE_FIELDS = ['role', 'content', 'internal', 'author'] as const;
+
+const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** Checks a PATCH body; the first problem's exact text, or the patch. `extra` are fields the caller handles (MCP's ticketId). */
+export function checkTicketPatch(body: unknown, extra: readonly string[] = []): string | TicketPatch {
+  if (!isObject(body)) return PATCH_EMPTY;
+  for (const name of Object.keys(body)) if (!(PATCH_FIELDS as readonly string[]).includes(name) && !extra.includes(name)) return unknownField(name);
+  const patch: TicketPatch = {};
+  if (body.status !== undefined) {
+    const status = typeof body.status === 'string' ? body.status.trim().toLowerCase() : undefined;
+    if (!status || !(TICKET_STATUSES as readonly string[]).includes(status)) return STATUS_INVALID;
+    patch.status = status as TicketStatus;
+  }
+  if (body.priority !== undefined) {
+    const priority = typeof body.priority === 'string' ? body.priority.trim().toLowerCase() : undefined;
+    if (!priority || !(PRIORITIES as readonly string[]).includes(priority)) return PRIORITY_INVALID;
+    patch.priority = priority as Priority;
+  }
+  if (body.assignee !== undefined) {
+    if (body.assignee !== null && typeof body.assignee !== 'string') return ASSIGNEE_INVALID;
+    const assignee = body.assignee === null ? '' : body.assignee.trim();
+    if (assignee.length > ASSIGNEE_MAX) return ASSIGNEE_TOO_LONG;
+    if (!isWellFormedText(assignee)) return 'assignee must be valid Unicode text';
+    // A blank assignee unassigns, like null.
+    patch.assignee = assignee === '' ? null : assignee;
+  }
+  if (body.category !== undefined) {
+    if (typeof body.category !== 'string') return CATEGORY_NOT_STRING;
+    const category = body.category.trim();
+    if (category === '') return CATEGORY_REQUIRED;
+    if (category.length > CATEGORY_NAME_MAX) return CATEGORY_TOO_LONG;
+    patch.category = category;
+  }
+  if (Object.keys(patch).length === 0) return PATCH_EMPTY;
+  return patch;
+}
+
+/** Checks a POST …/messages body; the first problem's exact text, or the message. */
+export function checkTicketMessage(body: unknown, extra: readonly string[] = []): string | TicketMessageInput {
+  if (!isObject(body)) return ROLE_INVALID;
+  for (const name of Object.keys(body)) if (!(MESSAGE_FIELDS as readonly string[]).includes(name) && !extra.includes(name)) return unknownField(name);
+  const role = typeof body.role === 'string' ? body.role.trim().toLowerCase() : undefined;
+  if (!role || !(MESSAGE_ROLE_ORDER as readonly string[]).includes(role)) return ROLE_INVALID;
+  if (body.content === undefined || body.content === null) return CONTENT_REQUIRED;
+  if (typeof body.content !== 'string') return CONTENT_NOT_STRING;
+  if (body.content.trim() === '') return CONTENT_REQUIRED;
+  if (body.content.length > MESSAGE_CONTENT_MAX) return CONTENT_TOO_LONG;
+  if (body.internal !== undefined && typeof body.internal !== 'boolean') return INTERNAL_INVALID;
+  if (body.internal === true && role !== 'agent') return INTERNAL_AGENTS_ONLY;
+  let author: string | undefined;
+  if (body.author !== undefined && body.author !== null) {
+    if (typeof body.author !== 'string') return AUTHOR_INVALID;
+    author = body.author.trim() || undefined;
+    if (author && author.length > AUTHOR_MAX) return AUTHOR_TOO_LONG;
+  }
+  return { role: role as TicketMessageInput['role'], content: body.content, ...(body.internal === true ? { internal: true } : {}), ...(author ? { author } : {}) };
+}
+
+/** A schema whose first issue is the check's exact text (what the handler factory and the MCP tools answer 400 with). */
+export function checked<S extends z.ZodMiniType, T>(shape: S, check: (body: unknown) => string | T) {
+  return z.pipe(
+    shape,
+    z.transform((body: z.output<S>, ctx) => {
+      const result = check(body);
+      if (typeof result === 'string') {
+        ctx.issues.push({ code: 'custom', message: result, input: body });
+        return z.NEVER;
+      }
+      return result;
+    }),
+  );
+}
+
+/** What PATCH accepts, as documented (OpenAPI); the check gives the exact texts. */
+export const PatchTicketDocumented = z.object({
+  status: z.optional(z.enum(TICKET_STATUSES)),
+  priority: z.optional(z.enum(PRIORITIES)),
+  assignee: z.optional(z.nullable(z.string())),
+  category: z.optional(z.string()),
+});
+/** What POST …/messages accepts, as documented. */
+export const AddTicketMessageDocumented = z.object({
+  role: z.enum(MESSAGE_ROLE_ORDER),
+  content: z.string(),
+  internal: z.optional(z.boolean()),
+  author: z.optional(z.string()),
+});
+
+/** PATCH /ticket/{ticketId} body (any JSON object reaches the check, so every 400 is its exact text). */
+export const PatchTicketBody = checked(z.unknown(), (body) => checkTicketPatch(body));
+/** POST /ticket/{ticketId}/messages body. */
+export const AddTicketMessageBody = checked(z.unknown(), (body) => checkTicketMessage(body));
+
+/** The `If-Match` header → the expected version; undefined when absent or `*`. Accepts `"3"`, `W/"3"` and `3`. */
+export function parseIfMatch(header: string | undefined): number | undefined {
+  if (header === undefined || header.trim() === '' || header.trim() === '*') return undefined;
+  const match = /^(?:W\/)?"?(\d{1,9})"?$/.exec(header.trim());
+  if (!match) return Number.NaN;
+  return Number(match[1]);
+}
+
+/** The ETag of a ticket version. */
+export const etagOf = (version: number) => `"${version}"`;
+
+/** Query of GET /ticket/{ticketId}/events. */
+export const TicketEventsParams = z.object({ cursor: z.optional(z.string()), limit: z.optional(z.string()) });
+
+export const TicketEventResource = z.object({
+  eventId: z.string(),
+  at: z.string(),
+  type: z.enum(TICKET_EVENT_TYPES),
+  actor: z.string(),
+  changes: z.record(z.string(), z.unknown()),
+});
+/** 200 of GET /ticket/{ticketId}/events: oldest first; `nextCursor` null on the last page. */
+export const TicketEventsResponse = z.object({ events: z.array(TicketEventResource), nextCursor: z.nullable(z.string()) });
+
+/** 412 body: the text and the ticket as it is now. */
+export const TicketChangedResponse = z.object({ error: z.literal(TICKET_CHANGED), ticket: TicketResource });

@@ -1,0 +1,90 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient, tableName } from '../../db/client';
+import { keys } from '../../db/keys';
+import { findOrganizationContext } from '../organization/organization.service';
+
+/**
+ * The organization's ticket-lifecycle settings (issue 16), attributes of its settings item
+ * (`ORG#<org>#CONFIG` / `SETTINGS`, next to the chat webhook URL), so a ticket change reads them
+ * in the same BatchGetItem as the ticket. Set with the operator CLI.
+ */
+export interface TicketLifecycleSettings {
+  chatWebhookUrl: string | null;
+  /** Days after which a solved ticket closes by itself (`org set-auto-close`). */
+  autoCloseDays: number;
+  /** Solve a proactive ticket when its incident resolves and no agent has replied (`org set-proactive --auto-solve`). */
+  proactiveAutoSolve: boolean;
+  /** Chat line when a ticket is solved (`org set-chat-notify --solved on`). */
+  notifyOnSolved: boolean;
+  /** Chat line for a new customer message on an assigned ticket (`org set-chat-notify --customer-messages on`). */
+  notifyCustomerMessages: boolean;
+}
+
+export const AUTO_CLOSE_DAYS_DEFAULT = 7;
+export const AUTO_CLOSE_DAYS_MAX = 90;
+
+/** The settings item (or nothing) → the settings, with the defaults. */
+export function lifecycleSettingsOf(item: Record<string, unknown> | undefined): TicketLifecycleSettings {
+  return {
+    chatWebhookUrl: (item?.chatWebhookUrl as string | undefined) ?? null,
+    autoCloseDays: (item?.autoCloseDays as number | undefined) ?? AUTO_CLOSE_DAYS_DEFAULT,
+    proactiveAutoSolve: item?.proactiveAutoSolve === true,
+    notifyOnSolved: item?.notifyOnSolved === true,
+    notifyCustomerMessages: item?.notifyCustomerMessages === true,
+  };
+}
+
+async function existingOrg(organizationId: string) {
+  if (!(await findOrganizationContext(organizationId))) throw new Error(`Organization ${organizationId} not found`);
+}
+
+async function setAttributes(organizationId: string, values: Record<string, unknown>) {
+  const names = Object.keys(values);
+  await documentClient().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.orgSettings(organizationId),
+      UpdateExpression: `SET ${names.map((_, i) => `#a${i} = :a${i}`).join(', ')}, entity = :entity, updatedAt = :now`,
+      ExpressionAttributeNames: Object.fromEntries(names.map((name, i) => [`#a${i}`, name])),
+      ExpressionAttributeValues: { ...Object.fromEntries(names.map((name, i) => [`:a${i}`, values[name]])), ':entity': 'orgSettings', ':now': new Date().toISOString() },
+    }),
+  );
+}
+
+/** `on`/`off` → boolean; anything else is the CLI's one-line error. */
+export function onOff(value: string | undefined, flag: string): boolean {
+  const v = value?.trim().toLowerCase();
+  if (v === 'on') return true;
+  if (v === 'off') return false;
+  throw new Error(`--${flag} must be on or off`);
+}
+
+/** `org set-auto-close --org <id> --days <n>` (1–90). */
+export async function setAutoCloseDays(organizationId: string, rawDays: string) {
+  const days = Number(rawDays);
+  if (!/^\d+$/.test(rawDays.trim()) || !Number.isInteger(days) || days < 1 || days > AUTO_CLOSE_DAYS_MAX) {
+    throw new Error(`--days must be an integer from 1 to ${AUTO_CLOSE_DAYS_MAX}`);
+  }
+  await existingOrg(organizationId);
+  await setAttributes(organizationId, { autoCloseDays: days });
+  return { organizationId, autoCloseDays: days, updated: true };
+}
+
+/** `org set-proactive --org <id> --auto-solve on|off`. */
+export async function setProactiveAutoSolve(organizationId: string, raw: string | undefined) {
+  const on = onOff(raw, 'auto-solve');
+  await existingOrg(organizationId);
+  await setAttributes(organizationId, { proactiveAutoSolve: on });
+  return { organizationId, proactiveAutoSolve: on, updated: true };
+}
+
+/** `org set-chat-notify --org <id> [--solved on|off] [--customer-messages on|off]`. */
+export async function setChatNotifications(organizationId: string, options: { solved?: string; customerMessages?: string }) {
+  const values: Record<string, boolean> = {};
+  if (options.solved !== undefined) values.notifyOnSolved = onOff(options.solved, 'solved');
+  if (options.customerMessages !== undefined) values.notifyCustomerMessages = onOff(options.customerMessages, 'customer-messages');
+  if (Object.keys(values).length === 0) throw new Error('Give --solved on|off and/or --customer-messages on|off');
+  await existingOrg(organizationId);
+  await setAttributes(organizationId, values);
+  return { organizationId, ...values, updated: true };
+}
