@@ -87,7 +87,8 @@ async function main() {
   ]);
 
   if (ownDynamo) {
-    const dynamo = await startDynamoDbLocal({ port: dynamoPort, dbPath: path.join(dataDir, 'dynamodb') });
+    // Generous: on a busy laptop the JVM's first start can take most of a minute.
+    const dynamo = await startDynamoDbLocal({ port: dynamoPort, dbPath: path.join(dataDir, 'dynamodb'), timeoutMs: 120_000 });
     started.push({ name: 'DynamoDB Local', stop: () => stopChild(dynamo) });
     process.env.DYNAMODB_ENDPOINT = `http://127.0.0.1:${dynamoPort}`;
     dynamo.on('exit', (code) => {

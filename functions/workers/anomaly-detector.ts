@@ -5,6 +5,7 @@ import { detectForDevice } from '../../shared/domain/anomaly/anomaly.service';
 import { LIVE_SOURCES } from '../../shared/domain/anomaly/anomaly.schema';
 import { laneOf, type DetectionLane } from '../../shared/domain/anomaly/sources';
 import { logger } from '../../shared/logging/logger';
+import { noteFailure } from '../../shared/workers/failure-reasons';
 
 const LIVE = new Set<string>(LIVE_SOURCES);
 
@@ -44,6 +45,7 @@ export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatch
     if (result?.status !== 'rejected') return [];
     const itemIdentifier = firstRecordOf.get(device)?.dynamodb?.SequenceNumber ?? '';
     logger.warn('anomaly detection failed; the stream will retry', { sequenceNumber: itemIdentifier, error: String(result.reason) });
+    noteFailure(itemIdentifier, String(result.reason));
     return [{ itemIdentifier }];
   });
   return { batchItemFailures };
