@@ -160,7 +160,7 @@ async function main() {
     console.log(`  curl -s ${base}/device/SN-0001/telemetry/latest -H 'x-api-key: ${key}'`);
     console.log(`  npm run admin -- mapping add --org ${org} --prefix thermostats/ --path '{deviceIdentifier}.csv.gz'`);
     console.log(`  printf 'timestamp,temperature\\n%s,19.5\\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)" | gzip > SN-0001.csv.gz`);
-    console.log(`  curl -s -T SN-0001.csv.gz --aws-sigv4 aws:amz:local:s3 --user S3RVER:S3RVER ${s3.endpoint}/${s3.bucket}/backfill/${org}/thermostats/SN-0001.csv.gz`);
+    console.log(`  curl -s -T SN-0001.csv.gz --aws-sigv4 aws:amz:local:s3 --user S3RVER:S3RVER -H 'x-amz-content-sha256: UNSIGNED-PAYLOAD' ${s3.endpoint}/${s3.bucket}/backfill/${org}/thermostats/SN-0001.csv.gz`);
     console.log(`  curl -s ${base}/telemetry/imports -H 'x-api-key: ${key}'\n`);
   } else {
     console.log(`  ${existing.length} organization(s) exist; keys are stored hashed and cannot be shown again.`);
