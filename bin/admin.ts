@@ -1,17 +1,23 @@
 /**
  * Operator CLI: `npm run admin -- <command>`. Success prints exactly one JSON line on stdout;
  * failure prints one line on stderr and exits non-zero. The table is reached through
- * DYNAMODB_ENDPOINT (default http://127.0.0.1:8000, the local stack; `aws` for the real
- * endpoint with the default credential chain) and TABLE_NAME (default `fleetdesk`).
+ * DYNAMODB_ENDPOINT (`aws` for the real endpoint with the default credential chain), else
+ * DynamoDB Local on DYNAMODB_PORT, else the running `npm start` (its `.data/local-stack.json`),
+ * else http://127.0.0.1:8000; TABLE_NAME likewise (default `fleetdesk`).
  */
 // Local tooling runs on Node 20 by design (Lambda runs 22); the SDK's Node 20 notice would break the one-line stderr contract.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
+import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { resolveCliTarget } from '../shared/local/stack-file';
+// The domain layer reads the environment lazily, on first use, so it sees the values set below.
 import { runAdminCommand } from '../shared/admin/commands';
 
-process.env.DYNAMODB_ENDPOINT ||= 'http://127.0.0.1:8000';
-process.env.TABLE_NAME ||= 'fleetdesk';
+// Before the domain layer reads them: an explicit DYNAMODB_ENDPOINT / DYNAMODB_PORT, else the running `npm start`.
+const target = resolveCliTarget(process.env, path.resolve(__dirname, '..', '.data'));
+process.env.DYNAMODB_ENDPOINT = target.endpoint;
+process.env.TABLE_NAME = target.tableName;
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -67,7 +73,10 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  const message = error instanceof Error ? error.message : String(error);
+  let message = error instanceof Error ? error.message : String(error);
+  if ((error as { code?: string }).code === 'ECONNREFUSED' && target.endpoint !== 'aws') {
+    message = `No DynamoDB answers at ${target.endpoint}: start the local stack (npm start), or set DYNAMODB_ENDPOINT (or DYNAMODB_PORT) to where it runs.`;
+  }
   process.stderr.write(`${message.split('\n')[0]}\n`);
   process.exit(1);
 });

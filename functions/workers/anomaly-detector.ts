@@ -6,6 +6,7 @@ import { LIVE_SOURCES } from '../../shared/domain/anomaly/anomaly.schema';
 import { laneOf, type DetectionLane } from '../../shared/domain/anomaly/sources';
 import { logger } from '../../shared/logging/logger';
 import { streamWorker } from '../../shared/workers/queued-stream';
+import { noteFailure } from '../../shared/workers/failure-reasons';
 
 const LIVE = new Set<string>(LIVE_SOURCES);
 
@@ -45,6 +46,7 @@ export const handler = streamWorker(async function handler(event: DynamoDBStream
     if (result?.status !== 'rejected') return [];
     const itemIdentifier = firstRecordOf.get(device)?.dynamodb?.SequenceNumber ?? '';
     logger.warn('anomaly detection failed; the stream will retry', { sequenceNumber: itemIdentifier, error: String(result.reason) });
+    noteFailure(itemIdentifier, String(result.reason));
     return [{ itemIdentifier }];
   });
   return { batchItemFailures };

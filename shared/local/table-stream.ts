@@ -5,6 +5,8 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { documentClient } from '../db/client';
 import { fakeContext } from '../http/local-router';
+import { logger } from '../logging/logger';
+import { takeFailureReason } from '../workers/failure-reasons';
 import { targetsOf, matchesStreamFilter } from '../workers/stream-filter';
 import { schedules as defaultSchedules, workers as defaultWorkers, type ScheduleDefinition, type WorkerDefinition } from '../routes';
 
@@ -47,6 +49,16 @@ function putItems(commandName: string, input: Record<string, unknown>): { table:
   return [];
 }
 
+/** What a dead-letter line says about one record: its key, the item's identifying fields, and why it failed. */
+function describeRecord(record: DynamoDBRecord, reason: string) {
+  const image = unmarshall((record.dynamodb?.NewImage ?? {}) as Image);
+  const item: Record<string, unknown> = {};
+  for (const name of ['entity', 'organizationId', 'ticketId', 'identifier', 'incidentId', 'source', 'timestamp', 'pk', 'sk']) {
+    if (image[name] !== undefined && (typeof image[name] === 'string' || typeof image[name] === 'number')) item[name] = image[name];
+  }
+  return { sequenceNumber: record.dynamodb?.SequenceNumber, item, reason };
+}
+
 interface WorkerQueue {
   worker: WorkerDefinition;
   pending: DynamoDBRecord[];
@@ -70,11 +82,15 @@ export function startLocalTableStream(options: { rootDir: string; tableName: str
   };
   let sequence = 0;
 
-  const deadLetter = (worker: WorkerDefinition, records: DynamoDBRecord[], error: string) => {
+  /** One line per batch that failed every attempt: the worker, each record's item (what failed) and the error (why). */
+  const deadLetter = (worker: WorkerDefinition, records: DynamoDBRecord[], error: string, reasons: Map<string, string>, attempts: number) => {
     mkdirSync(options.deadLetterDir, { recursive: true });
-    const line = JSON.stringify({ worker: worker.id, at: new Date().toISOString(), error, sequenceNumbers: records.map((r) => r.dynamodb?.SequenceNumber) });
+    const described = records.map((r) => describeRecord(r, reasons.get(r.dynamodb?.SequenceNumber ?? '') ?? error));
+    const line = JSON.stringify({ worker: worker.id, at: new Date().toISOString(), attempts, error, records: described });
     appendFileSync(path.join(options.deadLetterDir, `${worker.id}.jsonl`), `${line}\n`);
-    console.error(`${worker.id}: ${records.length} stream record(s) failed every retry (${error}); see ${options.deadLetterDir}`);
+    const first = described[0];
+    const what = first ? Object.entries(first.item).map(([k, v]) => `${k} ${String(v)}`).join(', ') : 'no record';
+    console.error(`${worker.id}: ${records.length} stream record(s) failed all ${attempts} attempts (first: ${what}): ${first?.reason ?? error}; see ${path.join(options.deadLetterDir, `${worker.id}.jsonl`)}`);
   };
 
   /** One batch with Lambda's partial-failure semantics: retry from the lowest failed record. */
@@ -83,18 +99,23 @@ export function startLocalTableStream(options: { rootDir: string; tableName: str
     for (let attempt = 0; ; attempt++) {
       let failedFrom = -1;
       let error = '';
+      const reasons = new Map<string, string>();
       try {
-        const out = await load(queue.worker)({ Records: records }, fakeContext(queue.worker, `stream-${sequence}`));
+        const context = fakeContext(queue.worker, `stream-${sequence}`);
+        // One logger serves every handler of this process: its lines name the worker, not the last HTTP route.
+        logger.addContext(context);
+        const out = await load(queue.worker)({ Records: records }, context);
         const failed = new Set((out?.batchItemFailures ?? []).map((f) => f.itemIdentifier));
         failedFrom = records.findIndex((r) => failed.has(r.dynamodb?.SequenceNumber ?? ''));
-        error = 'reported as failed';
+        for (const id of failed) reasons.set(id, takeFailureReason(id) ?? `${queue.worker.id} reported the record as failed without a reason`);
+        error = reasons.get(records[failedFrom]?.dynamodb?.SequenceNumber ?? '') ?? 'reported as failed';
       } catch (e) {
         failedFrom = 0;
-        error = e instanceof Error ? e.message : String(e);
+        error = `${queue.worker.id} threw: ${e instanceof Error ? e.message : String(e)}`;
       }
       if (failedFrom < 0) return;
       records = records.slice(failedFrom);
-      if (attempt >= RETRIES) return deadLetter(queue.worker, records, error);
+      if (attempt >= RETRIES) return deadLetter(queue.worker, records, error, reasons, attempt + 1);
       await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS * (attempt + 1)));
     }
   };
@@ -150,8 +171,14 @@ export function startLocalTableStream(options: { rootDir: string; tableName: str
 /** Runs the route table's schedules on a timer (every minute locally); a failed run is logged and the next one tries again. */
 export function startLocalSchedules(options: { rootDir: string; everyMs?: number; schedules?: readonly ScheduleDefinition[] }) {
   const timers = (options.schedules ?? defaultSchedules).map((schedule) => {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const run = () => (require(path.join(options.rootDir, schedule.entry)) as { handler: () => Promise<unknown> }).handler();
+    let runs = 0;
+    const run = () => {
+      // One logger serves every handler of this process: the sweep's lines name the sweep, not the last HTTP route.
+      const context = fakeContext(schedule, `schedule-${schedule.id}-${++runs}`);
+      logger.addContext(context);
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      return (require(path.join(options.rootDir, schedule.entry)) as { handler: (event: unknown, context: Context) => Promise<unknown> }).handler({}, context);
+    };
     const timer = setInterval(() => {
       run().catch((error: unknown) => console.error(`${schedule.id} failed: ${error instanceof Error ? error.message : String(error)}`));
     }, options.everyMs ?? 60_000);

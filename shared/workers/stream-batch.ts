@@ -1,5 +1,6 @@
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { logger } from '../logging/logger';
+import { noteFailure } from './failure-reasons';
 
 /**
  * Runs a table-stream worker's records side by side and reports each failed one by its
@@ -18,6 +19,7 @@ export async function processStreamRecords(
     if (result?.status !== 'rejected') return [];
     const itemIdentifier = record.dynamodb?.SequenceNumber ?? '';
     logger.warn(failure, { sequenceNumber: itemIdentifier, error: String(result.reason) });
+    noteFailure(itemIdentifier, String(result.reason));
     return [{ itemIdentifier }];
   });
   return { batchItemFailures };

@@ -1,14 +1,21 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import mqtt from 'mqtt';
+import { startDynamoDbLocal } from '../../shared/local/dynamodb-local';
+import { freePort } from '../../shared/local/free-port';
+import { hostileEnv } from '../support/hostile-aws-env';
+import { startLocalStack, waitForBanner } from '../support/local-process';
 
 const root = path.resolve(__dirname, '../..');
 const tsx = path.join(root, 'node_modules/tsx/dist/cli.mjs');
 
 describe('npm start (bin/local.ts)', () => {
   it('on an empty table: creates it, creates an organization, prints its key and a working curl line', async () => {
-    const env = { ...process.env, PORT: '0', MQTT_PORT: '0', S3_PORT: '0', TABLE_NAME: `local-${randomUUID()}` };
+    // AWS variables in the shell that would fail against every stand-in (issue 17): nothing local reads them.
+    const env = { ...hostileEnv(), PORT: '0', MQTT_PORT: '0', S3_PORT: '0', TABLE_NAME: `local-${randomUUID()}` };
     const child = spawn(process.execPath, [tsx, 'bin/local.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     try {
@@ -72,4 +79,45 @@ describe('npm start (bin/local.ts)', () => {
     expect(res.status).toBe(1);
     expect(res.stderr.trim().split('\n')).toEqual([expect.stringContaining('Java 17')]);
   }, 60000);
+
+  it('with AWS credentials in the shell and a user-run DynamoDB Local without -sharedDb: starts, the CLI sees its table, a backfill upload imports', async () => {
+    const dynamoPort = await freePort();
+    const dynamo = await startDynamoDbLocal({ port: dynamoPort, sharedDb: false, timeoutMs: 120_000 });
+    const endpoint = `http://127.0.0.1:${dynamoPort}`;
+    const env = { ...hostileEnv(), DYNAMODB_ENDPOINT: endpoint, PORT: '0', MQTT_PORT: '0', S3_PORT: '0', TABLE_NAME: `local-${randomUUID()}` };
+    const stack = startLocalStack(root, env);
+    try {
+      const banner = await waitForBanner(stack);
+      const key = /API key \(shown once\): (fdk_\S+)/.exec(banner)?.[1] as string;
+      const org = /Created organization (\S+)/.exec(banner)?.[1] as string;
+      const base = /API:\s+(http:\/\/\S+\/api\/ext-v1)/.exec(banner)?.[1] as string;
+      const s3Endpoint = /S3:\s+(http:\/\/\S+)/.exec(banner)?.[1] as string;
+
+      // The operator CLI, in the same shell: same database (DynamoDB Local keeps one per key and region).
+      const cli = spawnSync(process.execPath, [tsx, 'bin/admin.ts', 'mapping', 'add', '--org', org, '--prefix', 'thermostats/', '--path', '{deviceIdentifier}.csv.gz'], {
+        cwd: root,
+        env,
+        encoding: 'utf8',
+        timeout: 90_000,
+      });
+      expect(cli.stderr.trim()).toBe('');
+      expect(cli.status).toBe(0);
+
+      // An upload with the real S3 client, read back over HTTP: the stack's own S3 client ignored the shell's keys.
+      const s3 = new S3Client({ endpoint: s3Endpoint, forcePathStyle: true, region: 'us-east-1', credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' }, requestChecksumCalculation: 'WHEN_REQUIRED' });
+      const stamp = new Date(Date.now() - 60_000).toISOString();
+      await s3.send(new PutObjectCommand({ Bucket: 'fleetdesk-backfill', Key: `backfill/${org}/thermostats/SN-0009.csv.gz`, Body: gzipSync(`timestamp,temperature\n${stamp},19.5\n`) }));
+      s3.destroy();
+      let imports: { imports?: { status: string; rowsWritten: number }[] } = {};
+      for (let i = 0; i < 300 && imports.imports?.[0]?.status !== 'completed'; i++) {
+        await new Promise((r) => setTimeout(r, 200));
+        imports = (await (await fetch(`${base}/telemetry/imports`, { headers: { 'x-api-key': key } })).json()) as typeof imports;
+      }
+      expect(imports.imports?.[0]).toMatchObject({ status: 'completed', rowsWritten: 1 });
+    } finally {
+      stack.child.kill('SIGINT');
+      await stack.exited;
+      dynamo.kill();
+    }
+  }, 300_000);
 });

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import { GetObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { optionalEnv } from '../../config/env';
 import { BACKFILL_ENV } from './backfill.schema';
+import { localS3ClientConfig } from '../../local/local-aws';
 
 /**
  * Reading backfill objects. Behind a small interface so the import runner never sees the SDK; the
@@ -37,19 +38,8 @@ function s3Client(): S3Client {
   }
   if (!client) {
     clientEndpoint = endpoint;
-    client = new S3Client(
-      endpoint
-        ? {
-            endpoint,
-            forcePathStyle: true,
-            region: process.env.AWS_REGION ?? 'us-east-1',
-            ...(process.env.AWS_ACCESS_KEY_ID ? {} : { credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } }),
-            // s3rver predates the SDK's default CRC checksums; ask for them only where S3 requires them.
-            requestChecksumCalculation: 'WHEN_REQUIRED',
-            responseChecksumValidation: 'WHEN_REQUIRED',
-          }
-        : {},
-    );
+    // The local S3 is signed with its own key pair whatever AWS_* the shell holds (issue 17, finding 1).
+    client = new S3Client(endpoint ? localS3ClientConfig(endpoint) : {});
   }
   return client;
 }
