@@ -5,9 +5,16 @@ import { routes, type RouteDefinition } from '../../shared/routes';
 import { createImport } from '../../shared/domain/backfill/backfill.repository';
 import { setConnector } from '../../shared/domain/connector/connector.service';
 import { addCategory } from '../../shared/domain/ticket-config/ticket-config.service';
+import { addUser, issueSignInLink, signIn } from '../../shared/domain/user/user.service';
+import { setDeliveryQueueForTests } from '../../shared/domain/webhook/delivery';
 import { useLocalApi } from '../support/api';
 import { useTestTable } from '../support/dynamo';
 import { newOrg } from '../support/orgs';
+
+// This is the local stack: webhook receivers on 127.0.0.1 are allowed (the valid webhook requests use one).
+process.env.WEBHOOK_ALLOW_LOCAL_HTTP = 'true';
+// A retry of the one real delivery attempt (below) would change the table in the middle of other cases.
+process.env.WEBHOOK_RETRY_SCALE = '1000';
 
 useTestTable();
 const api = useLocalApi();
@@ -62,6 +69,19 @@ interface Seeds {
   secretsA: string[];
   /** Values only organization B has: never in an answer to A, unless the request itself carried them. */
   secretsB: string[];
+  /** A console session of an admin of A (Authorization: Bearer). */
+  sessionA: string;
+  /** A console session of an admin of a third organization, whose key the regenerate request may change. */
+  sessionC: string;
+  /** A fresh session of a user of A kept for sign-out (each sign-out ends that user's sessions). */
+  newSignOutSession: () => Promise<string>;
+  /** A's tickets that take the valid messages (a ticket holds at most 100). */
+  ticketPool: string[];
+  /** A webhook of A (with one delivery) for the per-webhook routes. */
+  webhookId: string;
+  deliveryId: string;
+  /** Deletes the webhooks the cases created (the 10-webhook limit needs room). */
+  reset: () => Promise<void>;
   /** Identifiers, emails and ids that exist in the other organization (B) and in A. */
   foreign: string[];
   own: string[];
@@ -251,8 +271,11 @@ interface ValidCase {
   query?: string;
   body?: unknown;
   headers?: Record<string, string>;
-  /** Runs before the case's "before" scan: creates what the request needs (a link to remove, ...). */
-  prepare?: () => Promise<void>;
+  /**
+   * Runs before the case's "before" scan: creates what the request needs (a link to remove, ...),
+   * and may give the path parameters or headers that only exist once it ran.
+   */
+  prepare?: () => Promise<void | { params?: string[]; headers?: Record<string, string> }>;
 }
 type ValidSeed = (seeds: Seeds, n: number, t: string) => ValidCase;
 /** Unique per case (fast-check repeats small numbers often): creating seeds never collide with an earlier case. */
@@ -260,6 +283,10 @@ let serial = 0;
 const unique = (n: number) => `${n}-${(serial += 1)}`;
 
 const MCP_ACCEPT = { accept: 'application/json, text/event-stream' };
+const bearer = (session: string) => ({ authorization: `Bearer ${session}` });
+/** A webhook receiver nobody listens on: deliveries fail, which is all these cases need. */
+const RECEIVER = 'http://127.0.0.1:9/fuzz-hook';
+const PRIORITIES = ['low', 'medium', 'high', 'urgent'];
 /** An import of organization A's written directly (no S3 in this file), so its read route has something to read. */
 const IMPORT_ID = 'f'.repeat(32);
 
@@ -299,6 +326,36 @@ const VALID: Partial<Record<string, ValidSeed>> = {
   ListDeviceIncidents: () => ({ params: ['FZ-1'] }),
   ListTelemetryImports: () => ({ params: [] }),
   GetTelemetryImport: () => ({ params: [IMPORT_ID] }),
+  UpdateTicket: (s, n) => ({ params: [s.own[3] as string], body: { priority: PRIORITIES[n % 4] } }),
+  AddTicketMessage: (s, n, t) => ({ params: [s.ticketPool[n % s.ticketPool.length] as string], body: { role: 'agent', content: t.trim() || 'On it', internal: n % 2 === 0 } }),
+  ListTicketEvents: (s) => ({ params: [s.own[3] as string], query: 'limit=5' }),
+  CreateWebhook: (s, _n, t) => ({ params: [], body: { url: RECEIVER, events: ['*'], description: t }, prepare: s.reset }),
+  ListWebhooks: () => ({ params: [] }),
+  GetWebhook: (s) => ({ params: [s.webhookId] }),
+  UpdateWebhook: (s, _n, t) => ({ params: [s.webhookId], body: { description: t } }),
+  DeleteWebhook: (s) => ({
+    params: [],
+    prepare: async () => {
+      await s.reset();
+      const created = await api.post('/webhooks', s.keyA, { url: RECEIVER, events: ['ticket.created'] });
+      return { params: [created.body.webhookId as string] };
+    },
+  }),
+  RotateWebhookSecret: (s) => ({ params: [s.webhookId] }),
+  TestWebhook: (s) => ({ params: [s.webhookId] }),
+  ListWebhookDeliveries: (s) => ({ params: [s.webhookId], query: 'limit=5' }),
+  RedeliverWebhook: (s) => ({ params: [s.webhookId, s.deliveryId] }),
+  ConsoleMe: (s) => ({ params: [], headers: bearer(s.sessionA) }),
+  ConsoleSignOut: (s) => ({ params: [], prepare: async () => ({ headers: bearer(await s.newSignOutSession()) }) }),
+  ConsoleQueue: (s) => ({ params: [], headers: bearer(s.sessionA) }),
+  ConsoleTicketPage: (s) => ({ params: [s.own[3] as string], headers: bearer(s.sessionA) }),
+  ConsoleDevicePage: (s) => ({ params: ['FZ-1'], headers: bearer(s.sessionA) }),
+  ConsoleDeviceSeries: (s) => ({ params: ['FZ-1'], headers: bearer(s.sessionA) }),
+  ConsoleCustomerPage: (s) => ({ params: [s.own[2] as string], headers: bearer(s.sessionA) }),
+  ConsoleSearch: (s) => ({ params: [], query: 'q=FZ-1', headers: bearer(s.sessionA) }),
+  ConsoleDeveloperSettings: (s) => ({ params: [], headers: bearer(s.sessionA) }),
+  ConsoleRegenerateKey: (s) => ({ params: [], body: { confirm: 'REGENERATE' }, headers: bearer(s.sessionC) }),
+  ConsoleListUsers: (s) => ({ params: [], headers: bearer(s.sessionA) }),
   McpPost: (_s, n) => ({ params: [], headers: MCP_ACCEPT, body: { jsonrpc: '2.0', id: n, method: 'tools/list' } }),
   OpenApiDocument: () => ({ params: [] }),
   DocsPage: () => ({ params: [] }),
@@ -331,6 +388,7 @@ describe('fuzz: every route of the route table, hostile input', () => {
   let seeds: Seeds;
   let baseline: Set<string>;
   afterEach(async () => resetTo(baseline));
+  afterAll(() => setDeliveryQueueForTests(undefined));
   beforeAll(async () => {
     const a = await newOrg('Fuzz A');
     const b = await newOrg('Fuzz B');
@@ -356,7 +414,50 @@ describe('fuzz: every route of the route table, hostile input', () => {
       organizationId: a.org.organizationId, importId: IMPORT_ID, bucket: 'fuzz', key: `backfill/${a.org.organizationId}/x.csv.gz`, status: 'completed',
       rowsRead: 1, rowsWritten: 1, rowsRejected: 0, startedAt: now, finishedAt: now, updatedAt: now, parts: 1,
     });
+    // Console sessions: an admin of A, a user of A kept for sign-out, an admin of a third organization.
+    const sessionOf = async (organizationId: string, email: string) => {
+      const user = await addUser(organizationId, email, 'admin');
+      const link = await issueSignInLink(user, 'http://localhost/console/');
+      return (await signIn(link.split('#token=')[1] as string)).session;
+    };
+    const c = await newOrg('Fuzz C');
+    const sessionA = await sessionOf(a.org.organizationId, 'fuzz-admin@example.com');
+    const sessionC = await sessionOf(c.org.organizationId, 'fuzz-c@example.com');
+    const signOutUser = await addUser(a.org.organizationId, 'fuzz-leaver@example.com', 'agent');
+    const newSignOutSession = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 2)); // issued after the previous sign-out
+      return (await signIn((await issueSignInLink(signOutUser, 'http://localhost/console/')).split('#token=')[1] as string)).session;
+    };
+    const ticketPool: string[] = [];
+    for (let i = 0; i < 5; i += 1) ticketPool.push((await api.post('/ticket/createTicket', a.apiKey, { title: `Pool ${i}`, customerEmail: 'fz@example.com' })).body.ticketId as string);
+    // A webhook with one delivery attempt on record (its receiver refuses connections).
+    const webhook = await api.post('/webhooks', a.apiKey, { url: RECEIVER, events: ['*'] });
+    const webhookId = webhook.body.webhookId as string;
+    await api.post(`/webhooks/${webhookId}/test`, a.apiKey);
+    let deliveryId = '';
+    for (let i = 0; i < 100 && !deliveryId; i += 1) {
+      const page = await api.get(`/webhooks/${webhookId}/deliveries`, a.apiKey);
+      deliveryId = ((page.body.deliveries as { deliveryId: string }[] | undefined) ?? [])[0]?.deliveryId ?? '';
+      if (!deliveryId) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(deliveryId).not.toBe('');
+    // From here on, deliveries are queued but never attempted: an attempt after a case's answer would
+    // change the table while the next case is being checked.
+    setDeliveryQueueForTests({ send: async () => undefined });
     seeds = {
+      sessionA,
+      sessionC,
+      newSignOutSession,
+      ticketPool,
+      webhookId,
+      deliveryId,
+      // Through the API, so the organization's webhook count stays true (a table reset would not restore it).
+      reset: async () => {
+        const list = await api.get('/webhooks', a.apiKey);
+        for (const w of (list.body.webhooks as { webhookId: string }[] | undefined) ?? []) {
+          if (w.webhookId !== webhookId) await api.call('DELETE', `/api/ext-v1/webhooks/${w.webhookId}`, { apiKey: a.apiKey });
+        }
+      },
       keyA: a.apiKey,
       keyB: b.apiKey,
       orgA: a.org.organizationId,
@@ -398,10 +499,10 @@ describe('fuzz: every route of the route table, hostile input', () => {
           let query = '';
           if (pick && seed) {
             const c = seed(seeds, pick.n, pick.t);
-            await c.prepare?.();
-            values = c.params.map(encodeURIComponent);
+            const ready = (await c.prepare?.()) ?? {};
+            values = (ready.params ?? c.params).map(encodeURIComponent);
             raw = c.body === undefined ? undefined : JSON.stringify(c.body);
-            hdrs = { 'x-api-key': seeds.keyA, 'content-type': 'application/json', ...(c.headers ?? {}) };
+            hdrs = { 'x-api-key': seeds.keyA, 'content-type': 'application/json', ...(c.headers ?? {}), ...(ready.headers ?? {}) };
             query = c.query ? `?${c.query}` : '';
             valid.cases += 1;
           }
