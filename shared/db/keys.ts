@@ -250,6 +250,15 @@ export const keys = {
     pk: ticketPk(orgId, ticketId),
     sk: `${SK.ticketEventPrefix}${String(version).padStart(10, '0')}`,
   }),
+  /**
+   * The `diagnosis_ready` event: a ticket is diagnosed once, without a version of its own (the
+   * diagnosis is not an agent's change, so it never makes an If-Match fail). It sorts right after
+   * the event of the version it was written at, before the next change's.
+   */
+  ticketDiagnosisEvent: (orgId: string, ticketId: string, version: number): Key => ({
+    pk: ticketPk(orgId, ticketId),
+    sk: `${SK.ticketEventPrefix}${String(version).padStart(10, '0')}#diagnosis_ready`,
+  }),
   ticketPartition: ticketPk,
   /** "Recently updated" list entries (GET /ticket filters, issue 16): one per facet, sorted by `updatedAt`. */
   ticketActivityIndex: (orgId: string, facet: TicketActivityFacet, updatedAt: string, ticketId: string): Key => ({

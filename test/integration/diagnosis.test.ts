@@ -95,6 +95,62 @@ describe('diagnosis on every ticket', () => {
     expect(await diagnoseTicket(orgId, ticketId)).toBeUndefined();
   });
 
+  it('writes one diagnosis_ready activity event (actor system) with the diagnosis; a redelivery adds nothing', async () => {
+    const ticketId = await createTicket(apiKey, 'fleet@example.com');
+    const types = async () => ((await api.get(`/ticket/${ticketId}/events`, apiKey)).body.events as { type: string }[]).map((e) => e.type);
+    expect(await types()).toEqual(['created']);
+    const record = await streamEventFor(orgId, ticketId);
+    expect(await diagnosisWorker(record)).toEqual({ batchItemFailures: [] });
+    const events = (await api.get(`/ticket/${ticketId}/events`, apiKey)).body.events as { type: string; actor: string; changes: Record<string, unknown> }[];
+    expect(events.map((e) => e.type)).toEqual(['created', 'diagnosis_ready']);
+    expect(events[1]).toMatchObject({ actor: 'system', changes: { diagnosis: { status: 'ready', findings: 3, generator: 'embedded' } } });
+    // The same stream record delivered twice, also both at once: still one event, and the version untouched.
+    expect(await diagnosisWorker(record)).toEqual({ batchItemFailures: [] });
+    expect(await types()).toEqual(['created', 'diagnosis_ready']);
+    const racing = await createTicket(apiKey, 'fleet@example.com');
+    const racingRecord = await streamEventFor(orgId, racing);
+    await Promise.all([diagnosisWorker(racingRecord), diagnosisWorker(racingRecord), diagnosisWorker(racingRecord)]);
+    const raced = (await api.get(`/ticket/${racing}/events`, apiKey)).body.events as { type: string }[];
+    expect(raced.map((e) => e.type)).toEqual(['created', 'diagnosis_ready']);
+    expect((await api.get(`/ticket/${racing}`, apiKey)).body.version).toBe(1);
+  });
+
+  it('diagnosis_ready sorts after a change that landed while the ticket was being diagnosed; it does not move the version', async () => {
+    const ticketId = await createTicket(apiKey, 'fleet@example.com');
+    // A PATCH lands between the worker's read and its first write (held there by a middleware on the one client).
+    let patched = false;
+    const name = `patch-first-${Math.random()}`;
+    documentClient().middlewareStack.add(
+      (next) => async (args) => {
+        const input = args.input as { TransactItems?: { Update?: { UpdateExpression?: string } }[] };
+        if (!patched && input.TransactItems?.[0]?.Update?.UpdateExpression === 'SET diagnosis = :d') {
+          patched = true;
+          const res = await api.call('PATCH', `/api/ext-v1/ticket/${ticketId}`, { apiKey, body: { priority: 'high' } });
+          expect(res.status).toBe(200);
+        }
+        return next(args);
+      },
+      { step: 'initialize', name },
+    );
+    try {
+      expect(await diagnoseTicket(orgId, ticketId)).toMatchObject({ status: 'ready' });
+    } finally {
+      documentClient().middlewareStack.remove(name);
+    }
+    expect(patched).toBe(true);
+    const events = (await api.get(`/ticket/${ticketId}/events`, apiKey)).body.events as { type: string }[];
+    expect(events.map((e) => e.type)).toEqual(['created', 'priority_changed', 'diagnosis_ready']);
+    // The diagnosis does not move the version: an agent who read version 2 is not refused.
+    const ticket = (await api.get(`/ticket/${ticketId}`, apiKey)).body as { version: number };
+    expect(ticket.version).toBe(2);
+  });
+
+  it('an unavailable diagnosis writes no diagnosis_ready event', async () => {
+    const lonely = await createTicket(apiKey, 'nobody-else@example.com');
+    expect(await diagnoseTicket(orgId, lonely)).toMatchObject({ status: 'unavailable' });
+    expect(((await api.get(`/ticket/${lonely}/events`, apiKey)).body.events as { type: string }[]).map((e) => e.type)).toEqual(['created']);
+  });
+
   it('no problem found: ready, with a reassuring summary; a customer without devices: unavailable', async () => {
     const fine = await createTicket(apiKey, 'fine@example.com');
     const ready = await diagnoseTicket(orgId, fine);

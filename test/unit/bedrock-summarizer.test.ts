@@ -6,7 +6,7 @@ import { SUMMARY_MAX } from '../../shared/domain/diagnosis/diagnosis.schema';
 
 const context: DiagnosisContext = {
   organizationId: 'org',
-  ticket: { ticketId: 't', title: 'Thermostat dead', description: 'No display', source: 'api', customerId: null, deviceIdentifier: null, incidentId: null, diagnosis: undefined },
+  ticket: { ticketId: 't', title: 'Thermostat dead', description: 'No display', source: 'api', customerId: null, deviceIdentifier: null, incidentId: null, diagnosis: undefined, version: 1 },
   devices: [],
   now: Date.UTC(2026, 10, 21),
 };

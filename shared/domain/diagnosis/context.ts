@@ -43,6 +43,8 @@ export interface TicketFacts {
   deviceIdentifier: string | null;
   incidentId: string | null;
   diagnosis?: Diagnosis;
+  /** The ticket's version when read (0 for items from before versions); the diagnosis is stored only at it. */
+  version: number;
 }
 
 export interface DiagnosisContext {
@@ -66,6 +68,7 @@ export async function readTicketFacts(organizationId: string, ticketId: string):
     deviceIdentifier: (item.deviceIdentifier as string | null | undefined) ?? null,
     incidentId: (item.incidentId as string | null | undefined) ?? null,
     diagnosis: item.diagnosis as Diagnosis | undefined,
+    version: typeof item.version === 'number' ? item.version : 0,
   };
 }
 

@@ -1,9 +1,10 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { optionalEnv, requireEnv } from '../../config/env';
 import { documentClient, tableName } from '../../db/client';
 import { keys } from '../../db/keys';
 import { logger } from '../../logging/logger';
+import { ticketEventAttributes } from '../ticket/ticket-event';
 import { BedrockSummarizer } from './bedrock';
 import { gatherContext, readTicketFacts, type DiagnosisContext } from './context';
 import { DIAGNOSIS_ENV, type Diagnosis, type Finding } from './diagnosis.schema';
@@ -88,29 +89,66 @@ export async function diagnose(context: DiagnosisContext, summarizer: Summarizer
   };
 }
 
+/** Re-reads after a change of the ticket landed while it was being diagnosed, before giving up (the stream retries). */
+const VERSION_RETRIES = 5;
+
 /**
- * Diagnoses a stored ticket and stores the result, only over a pending diagnosis (a redelivered
- * stream record finds it done and changes nothing). Returns the diagnosis, or undefined when the
- * ticket does not exist or was already diagnosed.
+ * Stores `diagnosis` over the pending one, with (when ready) its `diagnosis_ready` activity event
+ * (actor `system`) in the same transaction: the ticket update is conditioned on the diagnosis still being
+ * pending and on the version that was read, so the event sorts after the change it followed and a
+ * redelivered record writes neither. False when a condition failed (the caller re-reads).
  */
-export async function diagnoseTicket(organizationId: string, ticketId: string, now = Date.now()): Promise<Diagnosis | undefined> {
-  const facts = await readTicketFacts(organizationId, ticketId);
-  if (!facts || (facts.diagnosis && facts.diagnosis.status !== 'pending')) return undefined;
-  const diagnosis = await diagnose(await gatherContext(organizationId, facts, now));
+async function storeDiagnosis(organizationId: string, ticketId: string, version: number, diagnosis: Diagnosis): Promise<boolean> {
+  const event = ticketEventAttributes(organizationId, ticketId, {
+    at: new Date().toISOString(),
+    type: 'diagnosis_ready',
+    actor: 'system',
+    changes: { diagnosis: { status: diagnosis.status, findings: diagnosis.findings.length, generator: diagnosis.generator } },
+    version,
+  });
   try {
     await documentClient().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.ticket(organizationId, ticketId),
-        UpdateExpression: 'SET diagnosis = :d',
-        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(diagnosis) OR diagnosis.#status = :pending)',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':d': diagnosis, ':pending': 'pending' },
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.ticket(organizationId, ticketId),
+              UpdateExpression: 'SET diagnosis = :d',
+              ConditionExpression: `attribute_exists(pk) AND (attribute_not_exists(diagnosis) OR diagnosis.#status = :pending) AND ${version === 0 ? 'attribute_not_exists(#version)' : '#version = :version'}`,
+              ExpressionAttributeNames: { '#status': 'status', '#version': 'version' },
+              ExpressionAttributeValues: { ':d': diagnosis, ':pending': 'pending', ...(version === 0 ? {} : { ':version': version }) },
+            },
+          },
+          // Only a ready diagnosis is an activity event (an unavailable one found nothing to diagnose).
+          ...(diagnosis.status === 'ready'
+            ? [{ Put: { TableName: tableName(), Item: { ...keys.ticketDiagnosisEvent(organizationId, ticketId, version), ...event }, ConditionExpression: 'attribute_not_exists(pk)' } }]
+            : []),
+        ],
       }),
     );
+    return true;
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return undefined;
+    const reasons = error instanceof TransactionCanceledException ? (error.CancellationReasons ?? []) : [];
+    if (reasons.some((r) => r.Code === 'ConditionalCheckFailed' || r.Code === 'TransactionConflict')) return false;
     throw error;
   }
-  return diagnosis;
+}
+
+/**
+ * Diagnoses a stored ticket and stores the result with its `diagnosis_ready` event, only over a
+ * pending diagnosis (a redelivered stream record finds it done and changes nothing). Returns the
+ * diagnosis, or undefined when the ticket does not exist or was already diagnosed.
+ */
+export async function diagnoseTicket(organizationId: string, ticketId: string, now = Date.now()): Promise<Diagnosis | undefined> {
+  let facts = await readTicketFacts(organizationId, ticketId);
+  if (!facts || (facts.diagnosis && facts.diagnosis.status !== 'pending')) return undefined;
+  const diagnosis = await diagnose(await gatherContext(organizationId, facts, now));
+  for (let attempt = 0; ; attempt++) {
+    if (await storeDiagnosis(organizationId, ticketId, facts.version, diagnosis)) return diagnosis;
+    // No ticket any more, already diagnosed (a redelivery won), or a change moved the version.
+    facts = await readTicketFacts(organizationId, ticketId);
+    if (!facts || (facts.diagnosis && facts.diagnosis.status !== 'pending')) return undefined;
+    if (attempt >= VERSION_RETRIES) throw new Error('ticket kept changing while its diagnosis was stored');
+  }
 }
