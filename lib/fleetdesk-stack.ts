@@ -219,6 +219,20 @@ export class FleetdeskStack extends Stack {
     new CfnOutput(this, 'ConsoleUrl', { value: `https://${this.consoleSite.distribution.distributionDomainName}/console/` });
 
     const throttled: { def: RouteDefinition; resources: HttpRoute[] }[] = [];
+    // One integration per function. A function serving several routes (a route group, MCP, the docs)
+    // gets one API-scoped invoke permission instead of one per route: with one integration and one
+    // permission per route the stack passed CloudFormation's 500 resources (docs/operations.md).
+    const routesPerFunction = new Map<string, number>();
+    for (const route of routes) routesPerFunction.set(route.functionId ?? route.id, (routesPerFunction.get(route.functionId ?? route.id) ?? 0) + 1);
+    const integrations = new Map<string, HttpLambdaIntegration>();
+    const integrationOf = (functionId: string, f: FleetFunction) => {
+      let integration = integrations.get(functionId);
+      if (!integration) {
+        integration = new HttpLambdaIntegration(`${functionId}Integration`, f.fn, { scopePermissionToRoute: (routesPerFunction.get(functionId) ?? 1) === 1 });
+        integrations.set(functionId, integration);
+      }
+      return integration;
+    };
     for (const route of routes) {
       if (route.path.length > 1 && route.path.endsWith('/')) {
         // HTTP API rejects such route keys at deploy time; fail at synth with a useful message.
@@ -244,7 +258,7 @@ export class FleetdeskStack extends Stack {
       const resources = this.api.addRoutes({
         path: route.path,
         methods: [HttpMethod[route.method]],
-        integration: new HttpLambdaIntegration(`${route.id}Integration`, f.fn),
+        integration: integrationOf(functionId, f),
         authorizer: route.auth === 'user' ? this.consoleAuth.authorizer : undefined,
       });
       throttled.push({ def: route, resources });

@@ -141,6 +141,13 @@ export const CONSOLE_PREFIX = '/api/console/v1';
 export const MCP_PATH = '/api/mcp';
 const MCP_ENTRY = 'functions/http/mcp/mcp.ts';
 const DOCS_ENTRY = 'functions/http/docs/docs-page.ts';
+/**
+ * Route groups served by one function each (shared/http/route-group.ts): one function per route put
+ * the stack over CloudFormation's 500-resource limit. Every route of a group has the group's entry,
+ * the union of its members' table access and capabilities; auth and flags stay per route.
+ */
+const WEBHOOKS_ENTRY = 'functions/http/groups/webhooks-api.ts';
+const CONSOLE_ENTRY = 'functions/http/groups/console-api.ts';
 
 export const routes: readonly RouteDefinition[] = [
   // --- Devices (spec 4.1, 4.2, plus read-back) ---
@@ -182,15 +189,15 @@ export const routes: readonly RouteDefinition[] = [
   { id: 'ListTelemetryImports', method: 'GET', path: `${API_PREFIX}/telemetry/imports`, entry: 'functions/http/telemetry/list-imports.ts', table: 'read' },
   { id: 'GetTelemetryImport', method: 'GET', path: `${API_PREFIX}/telemetry/imports/{importId}`, entry: 'functions/http/telemetry/get-import.ts', table: 'read' },
   // --- Outgoing webhooks (issue 19): endpoints, their delivery log, redelivery ---
-  { id: 'CreateWebhook', method: 'POST', path: `${API_PREFIX}/webhooks`, entry: 'functions/http/webhook/create-webhook.ts', table: 'readwrite', idempotent: true },
-  { id: 'ListWebhooks', method: 'GET', path: `${API_PREFIX}/webhooks`, entry: 'functions/http/webhook/list-webhooks.ts', table: 'read' },
-  { id: 'GetWebhook', method: 'GET', path: `${API_PREFIX}/webhooks/{webhookId}`, entry: 'functions/http/webhook/get-webhook.ts', table: 'read' },
-  { id: 'UpdateWebhook', method: 'PATCH', path: `${API_PREFIX}/webhooks/{webhookId}`, entry: 'functions/http/webhook/update-webhook.ts', table: 'readwrite' },
-  { id: 'DeleteWebhook', method: 'DELETE', path: `${API_PREFIX}/webhooks/{webhookId}`, entry: 'functions/http/webhook/delete-webhook.ts', table: 'readwrite' },
-  { id: 'RotateWebhookSecret', method: 'POST', path: `${API_PREFIX}/webhooks/{webhookId}/rotate-secret`, entry: 'functions/http/webhook/rotate-webhook-secret.ts', table: 'readwrite' },
-  { id: 'TestWebhook', method: 'POST', path: `${API_PREFIX}/webhooks/{webhookId}/test`, entry: 'functions/http/webhook/test-webhook.ts', table: 'readwrite', uses: ['webhookQueue'] },
-  { id: 'ListWebhookDeliveries', method: 'GET', path: `${API_PREFIX}/webhooks/{webhookId}/deliveries`, entry: 'functions/http/webhook/list-webhook-deliveries.ts', table: 'read' },
-  { id: 'RedeliverWebhook', method: 'POST', path: `${API_PREFIX}/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver`, entry: 'functions/http/webhook/redeliver-webhook.ts', table: 'readwrite', uses: ['webhookQueue'] },
+  { functionId: 'WebhooksApi', id: 'CreateWebhook', method: 'POST', path: `${API_PREFIX}/webhooks`, entry: WEBHOOKS_ENTRY, table: 'readwrite', uses: ['webhookQueue'], idempotent: true },
+  { functionId: 'WebhooksApi', id: 'ListWebhooks', method: 'GET', path: `${API_PREFIX}/webhooks`, entry: WEBHOOKS_ENTRY, table: 'readwrite', uses: ['webhookQueue'] },
+  { functionId: 'WebhooksApi', id: 'GetWebhook', method: 'GET', path: `${API_PREFIX}/webhooks/{webhookId}`, entry: WEBHOOKS_ENTRY, table: 'readwrite', uses: ['webhookQueue'] },
+  { functionId: 'WebhooksApi', id: 'UpdateWebhook', method: 'PATCH', path: `${API_PREFIX}/webhooks/{webhookId}`, entry: WEBHOOKS_ENTRY, table: 'readwrite', uses: ['webhookQueue'] },
+  { functionId: 'WebhooksApi', id: 'DeleteWebhook', method: 'DELETE', path: `${API_PREFIX}/webhooks/{webhookId}`, entry: WEBHOOKS_ENTRY, table: 'readwrite', uses: ['webhookQueue'] },
+  { functionId: 'WebhooksApi', id: 'RotateWebhookSecret', method: 'POST', path: `${API_PREFIX}/webhooks/{webhookId}/rotate-secret`, entry: WEBHOOKS_ENTRY, table: 'readwrite', uses: ['webhookQueue'] },
+  { functionId: 'WebhooksApi', id: 'TestWebhook', method: 'POST', path: `${API_PREFIX}/webhooks/{webhookId}/test`, entry: WEBHOOKS_ENTRY, table: 'readwrite', uses: ['webhookQueue'] },
+  { functionId: 'WebhooksApi', id: 'ListWebhookDeliveries', method: 'GET', path: `${API_PREFIX}/webhooks/{webhookId}/deliveries`, entry: WEBHOOKS_ENTRY, table: 'readwrite', uses: ['webhookQueue'] },
+  { functionId: 'WebhooksApi', id: 'RedeliverWebhook', method: 'POST', path: `${API_PREFIX}/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver`, entry: WEBHOOKS_ENTRY, table: 'readwrite', uses: ['webhookQueue'] },
   // --- MCP tool server (issue 12): Streamable HTTP, stateless, one function for the transport's three methods ---
   { id: 'McpPost', functionId: 'Mcp', method: 'POST', path: MCP_PATH, entry: MCP_ENTRY, table: 'readwrite', uses: ['chatOutbox', 'classifier'], auth: 'apiKeyOrBearer', kind: 'mcp' },
   // Stateless mode offers no server-initiated stream and no session to end: both answer 405 (MCP transport spec).
@@ -205,27 +212,29 @@ export const routes: readonly RouteDefinition[] = [
 ];
 
 function consoleRoutes(): RouteDefinition[] {
-  const c = (id: string, method: RouteDefinition['method'], path: string, file: string, table: TableAccess, extra: Partial<RouteDefinition> = {}): RouteDefinition => ({
+  const c = (id: string, method: RouteDefinition['method'], path: string, extra: Partial<RouteDefinition> = {}): RouteDefinition => ({
     id: `Console${id}`,
     method,
     path: `${CONSOLE_PREFIX}${path}`,
-    entry: `functions/http/console/${file}.ts`,
-    table,
+    // One function for the console's API: CONSOLE_ENTRY dispatches to each route's handler in functions/http/console/.
+    functionId: 'ConsoleApi',
+    entry: CONSOLE_ENTRY,
+    table: 'readwrite',
     auth: 'user',
     ...extra,
   });
   return [
-    c('Me', 'GET', '/me', 'get-me', 'read'),
-    c('SignOut', 'POST', '/session/sign-out', 'sign-out', 'readwrite'),
-    c('Queue', 'GET', '/tickets', 'get-queue', 'read'),
-    c('TicketPage', 'GET', '/tickets/{ticketId}', 'get-ticket-page', 'read'),
-    c('DevicePage', 'GET', '/devices/{identifier}', 'get-device-page', 'read'),
-    c('DeviceSeries', 'GET', '/devices/{identifier}/series', 'get-device-series', 'read'),
-    c('CustomerPage', 'GET', '/customers/{customerId}', 'get-customer-page', 'read'),
-    c('Search', 'GET', '/search', 'search', 'read'),
-    c('DeveloperSettings', 'GET', '/settings/developer', 'get-developer-settings', 'read', { adminOnly: true }),
-    c('RegenerateKey', 'POST', '/settings/developer/regenerate', 'regenerate-key', 'readwrite', { adminOnly: true }),
-    c('ListUsers', 'GET', '/users', 'list-users', 'read', { adminOnly: true }),
+    c('Me', 'GET', '/me'),
+    c('SignOut', 'POST', '/session/sign-out'),
+    c('Queue', 'GET', '/tickets'),
+    c('TicketPage', 'GET', '/tickets/{ticketId}'),
+    c('DevicePage', 'GET', '/devices/{identifier}'),
+    c('DeviceSeries', 'GET', '/devices/{identifier}/series'),
+    c('CustomerPage', 'GET', '/customers/{customerId}'),
+    c('Search', 'GET', '/search'),
+    c('DeveloperSettings', 'GET', '/settings/developer', { adminOnly: true }),
+    c('RegenerateKey', 'POST', '/settings/developer/regenerate', { adminOnly: true }),
+    c('ListUsers', 'GET', '/users', { adminOnly: true }),
   ];
 }
 

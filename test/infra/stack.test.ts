@@ -214,7 +214,8 @@ describe('least privilege', () => {
     );
     // Dispatcher: its stream DLQ (1) and one send per worker queue; each worker: consume its queue (1);
     // plus one per function that queues webhook attempts (routes and workers with the `webhookQueue` capability).
-    const webhookQueueUsers = [...routes, ...workers].filter((d) => d.uses?.includes('webhookQueue')).length;
+    // (one statement per function: the routes of a route group share theirs)
+    const webhookQueueUsers = new Set([...routes, ...workers].filter((d) => d.uses?.includes('webhookQueue')).map((d) => ('functionId' in d && d.functionId) || d.id)).size;
     expect(sqsStatements).toHaveLength(1 + 2 * workers.length + 2 * iotIngestionIds.length + 2 * s3IngestionIds.length + 2 * queueWorkerIds.length + queueFeeders + webhookQueueUsers);
     for (const id of iotIngestionIds) {
       const queueArn = { 'Fn::GetAtt': [logicalId(s.stack, s.stack.ingestionQueues.get(id)?.functionFailures.queue.node.defaultChild), 'Arn'] };
@@ -330,8 +331,8 @@ describe('chat delivery through the table stream (the outbox)', () => {
     }
   });
 
-  test('the ChatNotifier\'s records are INSERTs of tickets that carry the notify marker', () => {
-    expect(workers.find((w) => w.id === 'ChatNotifier')?.filter).toEqual({ eventName: 'INSERT', newImage: { entity: 'ticket', notify: 'chat' } });
+  test('the ChatNotifier\'s records are INSERTs of tickets and ticket activity events that carry the notify marker', () => {
+    expect(workers.find((w) => w.id === 'ChatNotifier')?.filter).toEqual({ eventName: 'INSERT', newImage: { entity: ['ticket', 'ticketEvent'], notify: 'chat' } });
   });
 
   test('each dead-letter queue is encrypted, TLS-only and kept 14 days', () => {

@@ -1,0 +1,27 @@
+import { routeGroup } from '../../../shared/http/route-group';
+import { handler as getMe } from '../console/get-me';
+import { handler as signOut } from '../console/sign-out';
+import { handler as getQueue } from '../console/get-queue';
+import { handler as getTicketPage } from '../console/get-ticket-page';
+import { handler as getDevicePage } from '../console/get-device-page';
+import { handler as getDeviceSeries } from '../console/get-device-series';
+import { handler as getCustomerPage } from '../console/get-customer-page';
+import { handler as search } from '../console/search';
+import { handler as getDeveloperSettings } from '../console/get-developer-settings';
+import { handler as regenerateKey } from '../console/regenerate-key';
+import { handler as listUsers } from '../console/list-users';
+
+/** The console's API (`/api/console/v1`, issue 18) as one Lambda: each route keeps its own handler and its auth/admin flags. */
+export const handler = routeGroup({
+  ConsoleMe: getMe,
+  ConsoleSignOut: signOut,
+  ConsoleQueue: getQueue,
+  ConsoleTicketPage: getTicketPage,
+  ConsoleDevicePage: getDevicePage,
+  ConsoleDeviceSeries: getDeviceSeries,
+  ConsoleCustomerPage: getCustomerPage,
+  ConsoleSearch: search,
+  ConsoleDeveloperSettings: getDeveloperSettings,
+  ConsoleRegenerateKey: regenerateKey,
+  ConsoleListUsers: listUsers,
+});
