@@ -219,6 +219,10 @@ function consoleRoutes(): RouteDefinition[] {
     c('SignOut', 'POST', '/session/sign-out', 'sign-out', 'readwrite'),
     c('Queue', 'GET', '/tickets', 'get-queue', 'read'),
     c('TicketPage', 'GET', '/tickets/{ticketId}', 'get-ticket-page', 'read'),
+    // Working a case (issue 16's lifecycle): the ext-v1 services with the signed-in person as actor/author.
+    c('UpdateTicket', 'PATCH', '/tickets/{ticketId}', 'patch-ticket', 'readwrite', { uses: ['chatOutbox'] }),
+    c('AddTicketMessage', 'POST', '/tickets/{ticketId}/messages', 'add-ticket-message', 'readwrite', { uses: ['chatOutbox'] }),
+    c('TicketEvents', 'GET', '/tickets/{ticketId}/events', 'list-ticket-events', 'read'),
     c('DevicePage', 'GET', '/devices/{identifier}', 'get-device-page', 'read'),
     c('DeviceSeries', 'GET', '/devices/{identifier}/series', 'get-device-series', 'read'),
     c('CustomerPage', 'GET', '/customers/{customerId}', 'get-customer-page', 'read'),

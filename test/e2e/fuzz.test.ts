@@ -8,6 +8,8 @@ import { addCategory } from '../../shared/domain/ticket-config/ticket-config.ser
 import { useLocalApi } from '../support/api';
 import { useTestTable } from '../support/dynamo';
 import { newOrg } from '../support/orgs';
+import { signSession, SESSION_TTL_MS } from '../../shared/domain/user/session';
+import { addUser, SESSION_SECRET_ENV } from '../../shared/domain/user/user.service';
 
 useTestTable();
 const api = useLocalApi();
@@ -65,6 +67,8 @@ interface Seeds {
   /** Identifiers, emails and ids that exist in the other organization (B) and in A. */
   foreign: string[];
   own: string[];
+  /** A console session of an agent of A (the `auth: 'user'` routes' valid requests). */
+  sessionA: string;
 }
 
 /** Field names of every request schema of the API, plus prototype-pollution keys and noise. */
@@ -259,6 +263,7 @@ type ValidSeed = (seeds: Seeds, n: number, t: string) => ValidCase;
 let serial = 0;
 const unique = (n: number) => `${n}-${(serial += 1)}`;
 
+const asAgent = (s: Seeds) => ({ authorization: `Bearer ${s.sessionA}` });
 const MCP_ACCEPT = { accept: 'application/json, text/event-stream' };
 /** An import of organization A's written directly (no S3 in this file), so its read route has something to read. */
 const IMPORT_ID = 'f'.repeat(32);
@@ -303,6 +308,10 @@ const VALID: Partial<Record<string, ValidSeed>> = {
   OpenApiDocument: () => ({ params: [] }),
   DocsPage: () => ({ params: [] }),
   DocsAsset: () => ({ params: ['swagger-ui.css'] }),
+  // Console routes (auth 'user'): the signed-in agent's session; the key alone is 401.
+  ConsoleUpdateTicket: (s, n) => ({ params: [s.own[3] as string], headers: asAgent(s), body: { priority: ['low', 'medium', 'high', 'urgent'][n % 4] } }),
+  ConsoleAddTicketMessage: (s, n, t) => ({ params: [s.own[3] as string], headers: asAgent(s), body: { content: t.trim() || 'hello', internal: n % 2 === 0 } }),
+  ConsoleTicketEvents: (s) => ({ params: [s.own[3] as string], headers: asAgent(s), query: 'limit=5' }),
 };
 
 /** Routes with no valid request at all, by contract; every other route must have a seed in {@link VALID}. */
@@ -356,7 +365,10 @@ describe('fuzz: every route of the route table, hostile input', () => {
       organizationId: a.org.organizationId, importId: IMPORT_ID, bucket: 'fuzz', key: `backfill/${a.org.organizationId}/x.csv.gz`, status: 'completed',
       rowsRead: 1, rowsWritten: 1, rowsRejected: 0, startedAt: now, finishedAt: now, updatedAt: now, parts: 1,
     });
+    const agent = await addUser(a.org.organizationId, 'fuzz-agent@example.com', 'agent');
+    const sessionA = signSession(process.env[SESSION_SECRET_ENV] as string, { o: agent.organizationId, u: agent.userId, iat: Date.now(), exp: Date.now() + SESSION_TTL_MS });
     seeds = {
+      sessionA,
       keyA: a.apiKey,
       keyB: b.apiKey,
       orgA: a.org.organizationId,
