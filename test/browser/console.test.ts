@@ -127,6 +127,9 @@ it('the ticket page needs at most 3 API requests', async () => {
   await fresh.goto(`${stack.url}/console/tickets/${ticketId}`);
   await fresh.getByRole('heading', { name: 'Thermostat keeps restarting' }).waitFor();
   await fresh.getByRole('heading', { name: 'Diagnosis' }).waitFor();
+  // The activity timeline (its own route) included: /me, the page, its events.
+  await fresh.getByRole('list', { name: 'Activity timeline' }).waitFor();
+  await fresh.waitForLoadState('networkidle');
   expect(apiCalls.length).toBeLessThanOrEqual(3);
   await fresh.close();
 });

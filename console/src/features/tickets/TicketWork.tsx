@@ -51,8 +51,9 @@ export function TicketControls({ ticket, me }: { ticket: Ticket; me: MeResponse 
   const patch = patchOf(fieldsOf(read), edited);
   const closed = read.status === 'closed';
 
+  // Only the agent's own edits (against the version they read) are sent, also on Retry: what the other person changed stays.
   const save = (base: Ticket) => {
-    const body = patchOf(fieldsOf(base), edited);
+    const body = patchOf(fieldsOf(read), edited);
     if (!body) {
       setConflict(null);
       setRead(base);
@@ -71,7 +72,7 @@ export function TicketControls({ ticket, me }: { ticket: Ticket; me: MeResponse 
             const current = error.body.ticket as Ticket;
             setConflict({ current, lines: changesBetween(base, current) });
             replace(current);
-          }
+          } else setConflict(null);
         },
       },
     );
