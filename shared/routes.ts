@@ -220,6 +220,8 @@ function consoleRoutes(): RouteDefinition[] {
     functionId: 'ConsoleApi',
     entry: CONSOLE_ENTRY,
     table: 'readwrite',
+    // The ticket changes carry their chat lines (the outbox).
+    uses: ['chatOutbox'],
     auth: 'user',
     ...extra,
   });
@@ -228,6 +230,10 @@ function consoleRoutes(): RouteDefinition[] {
     c('SignOut', 'POST', '/session/sign-out'),
     c('Queue', 'GET', '/tickets'),
     c('TicketPage', 'GET', '/tickets/{ticketId}'),
+    // Working a case (issue 16's lifecycle): the ext-v1 services with the signed-in person as actor/author.
+    c('UpdateTicket', 'PATCH', '/tickets/{ticketId}'),
+    c('AddTicketMessage', 'POST', '/tickets/{ticketId}/messages'),
+    c('TicketEvents', 'GET', '/tickets/{ticketId}/events'),
     c('DevicePage', 'GET', '/devices/{identifier}'),
     c('DeviceSeries', 'GET', '/devices/{identifier}/series'),
     c('CustomerPage', 'GET', '/customers/{customerId}'),

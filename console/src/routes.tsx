@@ -18,7 +18,7 @@ export function AppRoutes({ me }: { me: MeResponse }) {
         <Route path="/">
           <QueuePage me={me} />
         </Route>
-        <Route path="/tickets/:ticketId">{(p) => <TicketPage ticketId={p.ticketId} />}</Route>
+        <Route path="/tickets/:ticketId">{(p) => <TicketPage ticketId={p.ticketId} me={me} />}</Route>
         <Route path="/devices/:identifier">{(p) => <DevicePage identifier={p.identifier} />}</Route>
         <Route path="/customers/:customerId">{(p) => <CustomerPage customerId={p.customerId} />}</Route>
         <Route path="/search">

@@ -113,7 +113,6 @@ it('queue → ticket: the queue lists the ticket, Enter opens it with its conver
   await page.getByText('Since yesterday the thermostat restarts every hour.').waitFor();
   await page.getByRole('link', { name: 'ann@example.com' }).waitFor();
   await page.getByRole('link', { name: DEVICE }).waitFor();
-  await page.screenshot({ path: path.join(screenshots, 'ticket.png'), fullPage: true });
   // A reload keeps the place.
   await page.reload();
   await page.getByRole('heading', { name: 'Thermostat keeps restarting' }).waitFor();
@@ -128,8 +127,63 @@ it('the ticket page needs at most 3 API requests', async () => {
   await fresh.goto(`${stack.url}/console/tickets/${ticketId}`);
   await fresh.getByRole('heading', { name: 'Thermostat keeps restarting' }).waitFor();
   await fresh.getByRole('heading', { name: 'Diagnosis' }).waitFor();
+  // The activity timeline (its own route) included: /me, the page, its events.
+  await fresh.getByRole('list', { name: 'Activity timeline' }).waitFor();
+  await fresh.waitForLoadState('networkidle');
   expect(apiCalls.length).toBeLessThanOrEqual(3);
   await fresh.close();
+});
+
+it('queue → ticket → reply → solve: the agent works the case; the API shows status solved and the agent message', async () => {
+  await page.goto(`${stack.url}/console/?view=open`);
+  await page.getByRole('link', { name: 'Thermostat keeps restarting' }).click();
+  await page.waitForURL(`**/console/tickets/${ticketId}`);
+  const me = (await (await http(`${stack.url}/api/console/v1/me`, { headers: { authorization: `Bearer ${await sessionOf(page)}` } })).json()) as { user: { email: string } };
+  const adminEmail = me.user.email;
+  // An internal note first: told apart from the reply in the conversation.
+  await page.getByLabel('Internal note (only your team sees it)').fill('Checked the crash log: watchdog resets every hour.');
+  await page.getByRole('button', { name: 'Add note' }).click();
+  await page.getByRole('listitem', { name: 'Internal note' }).getByText('Checked the crash log').waitFor();
+  await page.getByLabel('Reply to the customer').fill('Thanks Ann, a firmware fix is on its way: please keep the thermostat online tonight.');
+  await page.getByRole('button', { name: 'Send reply' }).click();
+  await page.getByRole('listitem', { name: 'agent message' }).getByText('a firmware fix is on its way').waitFor();
+  await page.getByLabel('Status').selectOption('solved');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  // The timeline (events route) shows each change with who made it.
+  const timeline = page.getByRole('list', { name: 'Activity timeline' });
+  await timeline.getByText(/Status .* → Solved/).waitFor();
+  await timeline.getByText('Internal note added').waitFor();
+  expect(await timeline.getByText(`by ${adminEmail}`).count()).toBeGreaterThanOrEqual(3);
+  await page.screenshot({ path: path.join(screenshots, 'ticket.png'), fullPage: true });
+
+  const viaApi = await api('GET', `/api/ext-v1/ticket/${ticketId}`, stack.apiKey);
+  expect(viaApi.status).toBe(200);
+  expect(viaApi.body.status).toBe('solved');
+  const messages = viaApi.body.messages as { role: string; content: string; internal?: boolean; author?: string }[];
+  expect(messages).toContainEqual(expect.objectContaining({ role: 'agent', content: 'Thanks Ann, a firmware fix is on its way: please keep the thermostat online tonight.', author: adminEmail }));
+  expect(messages).toContainEqual(expect.objectContaining({ role: 'agent', internal: true, content: 'Checked the crash log: watchdog resets every hour.' }));
+  expect(viaApi.body.firstResponseAt).toEqual(expect.any(String));
+  // The solved ticket has left the open view and is in Solved.
+  await page.goto(`${stack.url}/console/?view=solved`);
+  await page.getByRole('link', { name: 'Thermostat keeps restarting' }).waitFor();
+});
+
+it('a concurrent change: Save answers 412, the page shows what changed, Retry applies the edit on the current version', async () => {
+  const created = await api('POST', '/api/ext-v1/ticket/createTicket', stack.apiKey, { title: 'Display flickers', customerEmail: 'ann@example.com', messages: [{ role: 'customer', content: 'The display flickers.' }] });
+  const id = created.body.ticketId as string;
+  await page.goto(`${stack.url}/console/tickets/${id}`);
+  await page.getByRole('heading', { name: 'Display flickers' }).waitFor();
+  await page.getByLabel('Priority').selectOption('urgent');
+  // Meanwhile an integration puts the ticket on hold.
+  expect((await api('PATCH', `/api/ext-v1/ticket/${id}`, stack.apiKey, { status: 'on_hold' })).status).toBe(200);
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  const alert = page.getByRole('alert').filter({ hasText: 'Someone else changed this ticket' });
+  await alert.getByText('Status: New → On hold').waitFor();
+  expect((await api('GET', `/api/ext-v1/ticket/${id}`, stack.apiKey)).body.priority).not.toBe('urgent');
+  await alert.getByRole('button', { name: 'Retry' }).click();
+  await alert.waitFor({ state: 'detached' });
+  const after = await api('GET', `/api/ext-v1/ticket/${id}`, stack.apiKey);
+  expect(after.body).toEqual(expect.objectContaining({ priority: 'urgent', status: 'on_hold' }));
 });
 
 it('a proactive ticket shows its incident chart', async () => {

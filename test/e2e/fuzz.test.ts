@@ -282,6 +282,7 @@ type ValidSeed = (seeds: Seeds, n: number, t: string) => ValidCase;
 let serial = 0;
 const unique = (n: number) => `${n}-${(serial += 1)}`;
 
+const asAgent = (s: Seeds) => bearer(s.sessionA);
 const MCP_ACCEPT = { accept: 'application/json, text/event-stream' };
 const bearer = (session: string) => ({ authorization: `Bearer ${session}` });
 /** A webhook receiver nobody listens on: deliveries fail, which is all these cases need. */
@@ -360,6 +361,10 @@ const VALID: Partial<Record<string, ValidSeed>> = {
   OpenApiDocument: () => ({ params: [] }),
   DocsPage: () => ({ params: [] }),
   DocsAsset: () => ({ params: ['swagger-ui.css'] }),
+  // Console routes (auth 'user'): the signed-in agent's session; the key alone is 401.
+  ConsoleUpdateTicket: (s, n) => ({ params: [s.own[3] as string], headers: asAgent(s), body: { priority: ['low', 'medium', 'high', 'urgent'][n % 4] } }),
+  ConsoleAddTicketMessage: (s, n, t) => ({ params: [s.ticketPool[n % s.ticketPool.length] as string], headers: asAgent(s), body: { content: t.trim() || 'hello', internal: n % 2 === 0 } }),
+  ConsoleTicketEvents: (s) => ({ params: [s.own[3] as string], headers: asAgent(s), query: 'limit=5' }),
 };
 
 /** Routes with no valid request at all, by contract; every other route must have a seed in {@link VALID}. */

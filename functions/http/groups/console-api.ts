@@ -3,6 +3,9 @@ import { handler as getMe } from '../console/get-me';
 import { handler as signOut } from '../console/sign-out';
 import { handler as getQueue } from '../console/get-queue';
 import { handler as getTicketPage } from '../console/get-ticket-page';
+import { handler as patchTicket } from '../console/patch-ticket';
+import { handler as addTicketMessage } from '../console/add-ticket-message';
+import { handler as listTicketEvents } from '../console/list-ticket-events';
 import { handler as getDevicePage } from '../console/get-device-page';
 import { handler as getDeviceSeries } from '../console/get-device-series';
 import { handler as getCustomerPage } from '../console/get-customer-page';
@@ -17,6 +20,9 @@ export const handler = routeGroup({
   ConsoleSignOut: signOut,
   ConsoleQueue: getQueue,
   ConsoleTicketPage: getTicketPage,
+  ConsoleUpdateTicket: patchTicket,
+  ConsoleAddTicketMessage: addTicketMessage,
+  ConsoleTicketEvents: listTicketEvents,
   ConsoleDevicePage: getDevicePage,
   ConsoleDeviceSeries: getDeviceSeries,
   ConsoleCustomerPage: getCustomerPage,

@@ -159,6 +159,18 @@ export const PatchTicketBody = checked(z.unknown(), (body) => checkTicketPatch(b
 /** POST /ticket/{ticketId}/messages body. */
 export const AddTicketMessageBody = checked(z.unknown(), (body) => checkTicketMessage(body));
 
+/**
+ * POST /api/console/v1/tickets/{ticketId}/messages body: `{ content, internal? }`. The console
+ * writes as the signed-in agent, so `role` and `author` are not fields there; the rest is
+ * {@link checkTicketMessage}'s check (same texts).
+ */
+export function checkConsoleMessage(body: unknown): string | TicketMessageInput {
+  if (!isObject(body)) return CONTENT_REQUIRED;
+  for (const name of ['role', 'author']) if (name in body) return unknownField(name);
+  return checkTicketMessage({ ...body, role: 'agent' });
+}
+export const ConsoleTicketMessageBody = checked(z.unknown(), (body) => checkConsoleMessage(body));
+
 /** The `If-Match` header → the expected version; undefined when absent or `*`. Accepts `"3"`, `W/"3"` and `3`. */
 export function parseIfMatch(header: string | undefined): number | undefined {
   if (header === undefined || header.trim() === '' || header.trim() === '*') return undefined;

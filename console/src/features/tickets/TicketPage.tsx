@@ -1,10 +1,11 @@
 import { Link } from 'wouter';
-import type { DeviceHealth, TicketPageResponse } from '../../api/types';
+import type { DeviceHealth, MeResponse, TicketPageResponse } from '../../api/types';
 import { formatDateTime, formatRelative, statusLabel } from '../../lib/format';
 import { incidentSpans } from '../../lib/ranges';
 import { TimeChart } from '../../ui/TimeChart';
 import { Badge, Empty, ErrorMessage, healthTone, Loading, Section, severityTone } from '../../ui/primitives';
 import { useTicketPage } from './queries';
+import { ActivityTimeline, Composer, TicketControls } from './TicketWork';
 
 type Ticket = TicketPageResponse['ticket'];
 
@@ -14,11 +15,18 @@ function Conversation({ ticket }: { ticket: Ticket }) {
     <ol className="conversation">
       {ticket.messages.map((m, i) => {
         // Internal notes (the lifecycle's `internal: true`) are told apart from what the customer sees.
-        const internal = (m as { internal?: boolean }).internal === true;
+        const internal = m.internal === true;
         return (
-          <li key={i} className={`message message-${internal ? 'note' : m.role}`}>
+          <li key={m.messageId ?? i} className={`message message-${internal ? 'note' : m.role}`} aria-label={internal ? 'Internal note' : `${m.role} message`}>
             <div className="message-head">
               <strong>{internal ? 'Internal note' : m.role === 'customer' ? 'Customer' : m.role === 'agent' ? 'Agent' : 'Bot'}</strong>
+              {m.author && <span className="muted"> · {m.author}</span>}
+              {m.createdAt && (
+                <time className="muted small" dateTime={m.createdAt}>
+                  {' '}
+                  · {formatDateTime(m.createdAt)}
+                </time>
+              )}
             </div>
             <p>{m.content}</p>
           </li>
@@ -103,24 +111,7 @@ function IncidentChart({ data }: { data: TicketPageResponse }) {
   );
 }
 
-function Activity({ ticket }: { ticket: Ticket }) {
-  const items = [
-    { at: ticket.createdAt, text: `Created from ${ticket.source === 'anomaly' ? 'an incident' : 'the API'}` },
-    ...(ticket.category ? [{ at: ticket.createdAt, text: `Categorised as ${ticket.category} (${ticket.categorySource})` }] : []),
-    ...(ticket.diagnosis.generatedAt ? [{ at: ticket.diagnosis.generatedAt, text: 'Diagnosis ready' }] : []),
-  ];
-  return (
-    <ol className="activity">
-      {items.map((i, n) => (
-        <li key={n}>
-          <time dateTime={i.at}>{formatDateTime(i.at)}</time> {i.text}
-        </li>
-      ))}
-    </ol>
-  );
-}
-
-export default function TicketPage({ ticketId }: { ticketId: string }) {
+export default function TicketPage({ ticketId, me }: { ticketId: string; me: MeResponse }) {
   const page = useTicketPage(ticketId);
   if (page.isPending) return <Loading what="the ticket" />;
   if (page.isError) return <ErrorMessage error={page.error} retry={() => void page.refetch()} />;
@@ -138,13 +129,18 @@ export default function TicketPage({ ticketId }: { ticketId: string }) {
         <div className="col-main">
           <Section title="Conversation">
             <Conversation ticket={ticket} />
+            <Composer ticket={ticket} internal={false} />
+            <Composer ticket={ticket} internal />
           </Section>
           <IncidentChart data={page.data} />
           <Section title="Activity">
-            <Activity ticket={ticket} />
+            <ActivityTimeline ticketId={ticket.ticketId} />
           </Section>
         </div>
         <aside className="col-side" aria-label="Context">
+          <Section title="Properties">
+            <TicketControls key={ticket.ticketId} ticket={ticket} me={me} />
+          </Section>
           <Section title="Diagnosis">
             <Diagnosis diagnosis={ticket.diagnosis} />
           </Section>
