@@ -1,7 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { marshall } from '@aws-sdk/util-dynamodb';
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
+import { matchesStreamFilter } from '../../shared/workers/stream-filter';
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { resetEnvCache } from '../../shared/config/env';
 import { documentClient, tableName } from '../../shared/db/client';
@@ -169,9 +171,9 @@ const streamEvent = (...records: DynamoDBRecord[]): DynamoDBStreamEvent => ({ Re
 /** Does a stream record pass the worker's event source filter (equality on eventName and string attributes)? */
 function passesFilter(record: DynamoDBRecord): boolean {
   const filter = workers.find((w) => w.id === 'ChatNotifier')?.filter;
-  if (!filter || record.eventName !== filter.eventName) return false;
-  const image = record.dynamodb?.NewImage ?? {};
-  return Object.entries(filter.newImage).every(([name, value]) => image[name]?.S === value);
+  if (!filter) return false;
+  // The same test the stream dispatcher (AWS) and the local stream apply.
+  return matchesStreamFilter(filter, record.eventName ?? '', unmarshall((record.dynamodb?.NewImage ?? {}) as Record<string, AttributeValue>));
 }
 
 describe('team-chat notification through the table stream (AWS shape: the outbox)', () => {
@@ -208,7 +210,7 @@ describe('team-chat notification through the table stream (AWS shape: the outbox
     expect(Object.keys(read.body).sort()).toEqual(
       [
         'ticketId', 'title', 'description', 'priority', 'category', 'categorySource', 'categoryConfidence', 'assignee', 'customerId', 'messages', 'status', 'createdAt',
-        'source', 'deviceIdentifier', 'incidentId', 'owners', 'diagnosis',
+        'source', 'deviceIdentifier', 'incidentId', 'owners', 'ownerCount', 'diagnosis', 'version', 'updatedAt', 'firstResponseAt', 'solvedAt', 'closedAt',
       ].sort(),
     );
   });
