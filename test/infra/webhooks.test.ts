@@ -47,15 +47,19 @@ describe('webhook infrastructure', () => {
     for (const id of ['WebhookDelivery', 'WebhookFanOut', 'WebhookSweep']) {
       s.template.hasResourceProperties('AWS::CloudWatch::Alarm', { AlarmDescription: `Function ${id} threw (an unhandled error, timeout or crash)` });
     }
-    s.template.hasResourceProperties('AWS::CloudWatch::Alarm', { AlarmDescription: Match.stringLikeRegexp('Stream records for WebhookFanOut failed every retry') });
+    s.template.hasResourceProperties('AWS::CloudWatch::Alarm', { AlarmDescription: Match.stringLikeRegexp('Stream records for WebhookFanOut failed every receive') });
   });
 
-  test('the fan-out reads only new ticket events and webhook outbox items from the stream, with a DLQ', () => {
+  test('the fan-out gets only new ticket events and webhook outbox items, through the stream dispatcher, from its own queue with a DLQ', () => {
+    // The one stream reader (issue 22 #4) is told the fan-out's filter and queue.
+    const dispatcherEnv = JSON.stringify(resourcesOf(s.template, 'AWS::Lambda::Function')[fnLogicalId('StreamDispatcher')]?.Properties);
+    expect(dispatcherEnv).toMatch(/WebhookFanOut/);
+    expect(dispatcherEnv).toMatch(/ticketEvent.*webhookEvent/);
+    // The fan-out itself reads its queue (partial batch failures), never the stream.
     s.template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       FunctionName: { Ref: fnLogicalId('WebhookFanOut') },
       FunctionResponseTypes: ['ReportBatchItemFailures'],
-      FilterCriteria: { Filters: [{ Pattern: Match.stringLikeRegexp('ticketEvent.*webhookEvent') }] },
-      DestinationConfig: { OnFailure: { Destination: Match.anyValue() } },
+      EventSourceArn: { 'Fn::GetAtt': [Match.stringLikeRegexp('WebhookFanOutQueue'), 'Arn'] },
     });
   });
 
@@ -63,7 +67,8 @@ describe('webhook infrastructure', () => {
     const senders = [...s.stack.functions.keys()].filter((id) =>
       roleStatements(id).some((st) => JSON.stringify(st.Action).includes('sqs:SendMessage') && JSON.stringify(st.Resource) === JSON.stringify(queueArn)),
     );
-    expect(senders.sort()).toEqual(['RedeliverWebhook', 'TestWebhook', 'WebhookDelivery', 'WebhookFanOut', 'WebhookSweep']);
+    // The webhook endpoints API is one function (a route group): it queues test events and redeliveries.
+    expect(senders.sort()).toEqual(['WebhookDelivery', 'WebhookFanOut', 'WebhookSweep', 'WebhooksApi']);
     for (const id of senders) expect(actionsOf(id)).toContain('sqs:SendMessage');
   });
 
