@@ -1,9 +1,9 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { optionalEnv } from '../../config/env';
 import { documentClient, tableName } from '../../db/client';
 import { keys } from '../../db/keys';
 import { logger } from '../../logging/logger';
+import { jobSenderFromEnv, type JobSender } from '../../workers/sqs-jobs';
 import { listConnectorOrganizations } from './connector.repository';
 import { syncOrganization, syncWindowStart, type SyncReport } from './connector-sync';
 
@@ -21,44 +21,17 @@ export interface SyncJob {
   startKey?: Record<string, unknown>;
 }
 
-export interface JobQueue {
-  send(jobs: SyncJob[]): Promise<void>;
-}
+export type JobQueue = JobSender<SyncJob>;
 
 /** The queue URL variable (the route table's ConnectorSync `queueUrlEnv`). */
 export const SYNC_QUEUE_URL_ENV = 'CONNECTOR_SYNC_QUEUE_URL';
-
-// Not a dependency: the nodejs22.x runtime provides it and lib/bundling.ts keeps it external.
-const SQS_MODULE: string = '@aws-sdk/client-sqs';
-
-type SqsSdk = {
-  SQSClient: new (config: object) => { send(command: unknown): Promise<{ Failed?: { Id?: string; Message?: string }[] }> };
-  SendMessageBatchCommand: new (input: object) => unknown;
-};
-let sqs: Promise<{ sdk: SqsSdk; client: InstanceType<SqsSdk['SQSClient']> }> | undefined;
-
-/** SQS through the runtime SDK, 10 messages a SendMessageBatch; any failed entry fails the call (the schedule retries). */
-function sqsQueue(url: string): JobQueue {
-  return {
-    async send(jobs) {
-      sqs ??= (import(SQS_MODULE) as Promise<SqsSdk>).then((sdk) => ({ sdk, client: new sdk.SQSClient({ maxAttempts: 3 }) }));
-      const { sdk, client } = await sqs;
-      for (let i = 0; i < jobs.length; i += 10) {
-        const entries = jobs.slice(i, i + 10).map((job, n) => ({ Id: String(n), MessageBody: JSON.stringify(job) }));
-        const out = await client.send(new sdk.SendMessageBatchCommand({ QueueUrl: url, Entries: entries }));
-        if (out.Failed?.length) throw new Error(`SendMessageBatch failed for ${out.Failed.length} job(s): ${out.Failed[0]?.Message ?? ''}`);
-      }
-    },
-  };
-}
 
 let override: JobQueue | null | undefined;
 
 /** The configured queue, or undefined when there is none (the local stack: sync in process). */
 export function jobQueueFromEnv(): JobQueue | undefined {
   if (override !== undefined) return override ?? undefined;
-  const url = optionalEnv(SYNC_QUEUE_URL_ENV);
-  return url ? sqsQueue(url) : undefined;
+  return jobSenderFromEnv<SyncJob>(SYNC_QUEUE_URL_ENV);
 }
 
 /** Tests: a fake queue, `null` for "no queue", `undefined` to read the environment again. */
