@@ -613,9 +613,14 @@ export function dropoutDue(c: CadenceState): number | undefined {
 export function gapDropout(c: CadenceState, t: number): Signal | undefined {
   const limit = silenceLimit(c);
   if (limit === undefined || c.last === null || t - c.last <= limit) return undefined;
+  return dropoutSignal(c, c.last, limit, t, { resumedAt: iso(t) });
+}
+
+/** The dropout signal both detectors report: silent from `last` until `until`, against the learned limit. */
+function dropoutSignal(c: CadenceState, last: number, limit: number, until: number, extra: Record<string, string> = {}): Signal {
   return {
     kind: 'dropout',
-    startedAt: c.last,
+    startedAt: last,
     value: null,
     severity: 'high',
     evidence: {
@@ -623,8 +628,8 @@ export function gapDropout(c: CadenceState, t: number): Signal | undefined {
       baseline: {
         medianGapSeconds: Math.round(median(c.gaps) / 1000),
         silenceLimitSeconds: Math.round(limit / 1000),
-        silentSeconds: Math.round((t - c.last) / 1000),
-        resumedAt: iso(t),
+        silentSeconds: Math.round((until - last) / 1000),
+        ...extra,
       },
     },
   };
@@ -634,18 +639,5 @@ export function gapDropout(c: CadenceState, t: number): Signal | undefined {
 export function checkDropout(c: CadenceState, now: number): Signal | undefined {
   const due = dropoutDue(c);
   if (due === undefined || now < due || c.last === null) return undefined;
-  return {
-    kind: 'dropout',
-    startedAt: c.last,
-    value: null,
-    severity: 'high',
-    evidence: {
-      values: c.recent.map((t) => ({ timestamp: iso(t), value: null })),
-      baseline: {
-        medianGapSeconds: Math.round(median(c.gaps) / 1000),
-        silenceLimitSeconds: Math.round((silenceLimit(c) as number) / 1000),
-        silentSeconds: Math.round((now - c.last) / 1000),
-      },
-    },
-  };
+  return dropoutSignal(c, c.last, silenceLimit(c) as number, now);
 }
