@@ -26,6 +26,8 @@ import {
   type TableAccess,
   type WorkerDefinition,
   workers as defaultWorkers,
+  gatewayRouteKey,
+  PROXY_ROUTES,
 } from '../shared/routes';
 import { scheduleMinutes, type DeploymentConfig } from './config';
 import { ALARM_PERIOD, Alarms } from './constructs/alarms';
@@ -218,7 +220,7 @@ export class FleetdeskStack extends Stack {
     this.consoleSite.deploy(props.consoleAssetDir ?? CONSOLE_DIST, this.consoleAuth.runtimeConfig(this.region));
     new CfnOutput(this, 'ConsoleUrl', { value: `https://${this.consoleSite.distribution.distributionDomainName}/console/` });
 
-    const throttled: { def: RouteDefinition; resources: HttpRoute[] }[] = [];
+    const throttled: { routeKey: string; def: RouteDefinition; resources: HttpRoute[] }[] = [];
     // One integration per function. A function serving several routes (a route group, MCP, the docs)
     // gets one API-scoped invoke permission instead of one per route: with one integration and one
     // permission per route the stack passed CloudFormation's 500 resources (docs/operations.md).
@@ -255,13 +257,18 @@ export class FleetdeskStack extends Stack {
         if (capability === 'iotDestinations') f.fn.addEnvironment(DESTINATION_ENV.accounts, destinationAccounts);
         if (capability === 'webhookQueue') webhookQueueUsers.push(f);
       }
-      const resources = this.api.addRoutes({
-        path: route.path,
-        methods: [HttpMethod[route.method]],
-        integration: integrationOf(functionId, f),
-        authorizer: route.auth === 'user' ? this.consoleAuth.authorizer : undefined,
-      });
-      throttled.push({ def: route, resources });
+      const authorizer = route.auth === 'user' ? this.consoleAuth.authorizer : undefined;
+      const proxyPath = PROXY_ROUTES[functionId];
+      if (proxyPath !== undefined) {
+        // One greedy route for the whole group (the group matches its members itself): added once.
+        if (!existing) {
+          const resources = this.api.addRoutes({ path: proxyPath, methods: [HttpMethod.ANY], integration: integrationOf(functionId, f), authorizer });
+          throttled.push({ routeKey: gatewayRouteKey(route), def: route, resources });
+        }
+        continue;
+      }
+      const resources = this.api.addRoutes({ path: route.path, methods: [HttpMethod[route.method]], integration: integrationOf(functionId, f), authorizer });
+      throttled.push({ routeKey: gatewayRouteKey(route), def: route, resources });
     }
     applyRouteThrottles(this.stage, throttled);
 

@@ -149,6 +149,23 @@ const DOCS_ENTRY = 'functions/http/docs/docs-page.ts';
 const WEBHOOKS_ENTRY = 'functions/http/groups/webhooks-api.ts';
 const CONSOLE_ENTRY = 'functions/http/groups/console-api.ts';
 
+/**
+ * Functions whose routes API Gateway reaches through ONE greedy route (`ANY <prefix>/{proxy+}`) instead
+ * of one route each: the group matches the path against its members' entries itself
+ * (shared/http/route-group.ts), so each member keeps its own auth/admin/idempotency flags. The console's
+ * API grows with every settings page; one route per page would take the stack past CloudFormation's
+ * 500 resources (docs/operations.md, "Stack size"). Locally the router matches every route directly.
+ */
+export const PROXY_ROUTES: Readonly<Record<string, string>> = {
+  ConsoleApi: `${CONSOLE_PREFIX}/{proxy+}`,
+};
+
+/** The route key API Gateway matches for a route: its own, or its group's greedy route. */
+export function gatewayRouteKey(route: Pick<RouteDefinition, 'id' | 'functionId' | 'method' | 'path'>): string {
+  const proxy = PROXY_ROUTES[route.functionId ?? route.id];
+  return proxy !== undefined ? `ANY ${proxy}` : `${route.method} ${route.path}`;
+}
+
 export const routes: readonly RouteDefinition[] = [
   // --- Devices (spec 4.1, 4.2, plus read-back) ---
   { id: 'UpsertDevice', method: 'POST', path: `${API_PREFIX}/device`, entry: 'functions/http/device/upsert-device.ts', table: 'readwrite' },

@@ -39,13 +39,13 @@ export function throttleOf(route: RouteDefinition): Throttle {
  * Sets each route's throttle on the stage (CloudFormation `RouteSettings`, keyed by route key). The
  * stage waits for the routes: route settings naming a route that does not exist yet fail the deploy.
  */
-export function applyRouteThrottles(stage: HttpStage, routes: readonly { def: RouteDefinition; resources: readonly HttpRoute[] }[]): void {
+export function applyRouteThrottles(stage: HttpStage, routes: readonly { routeKey: string; def: RouteDefinition; resources: readonly HttpRoute[] }[]): void {
   const cfn = stage.node.defaultChild as CfnStage;
   cfn.routeSettings = Object.fromEntries(
-    routes.map(({ def }) => {
+    routes.map(({ routeKey, def }) => {
       const t = throttleOf(def);
       // RouteSettings is a free-form map in CDK's types: the keys must be CloudFormation's own (capitalised).
-      return [`${def.method} ${def.path}`, { ThrottlingRateLimit: t.rateLimit, ThrottlingBurstLimit: t.burstLimit }];
+      return [routeKey, { ThrottlingRateLimit: t.rateLimit, ThrottlingBurstLimit: t.burstLimit }];
     }),
   );
   for (const { resources } of routes) for (const r of resources) stage.node.addDependency(r);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { notFoundRoute, routes as defaultRoutes, type RouteDefinition } from '../routes';
 import { json } from './response';
+import { compile, matchRoute } from './route-match';
 
 /**
  * Serves the route table over plain HTTP by turning each request into the API Gateway HTTP API
@@ -12,49 +13,6 @@ import { json } from './response';
  */
 type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
-interface CompiledRoute {
-  route: RouteDefinition;
-  pattern: RegExp;
-  params: string[];
-}
-
-function compile(route: RouteDefinition): CompiledRoute {
-  const params: string[] = [];
-  const source = route.path
-    .split('/')
-    .map((segment) => {
-      const match = /^\{(\w+)\}$/.exec(segment);
-      if (!match) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      params.push(match[1] as string);
-      return '([^/]+)';
-    })
-    .join('/');
-  return { route, pattern: new RegExp(`^${source}/?$`), params };
-}
-
-/** URL-decodes a path segment; a malformed escape (`%E0%A4%A`) is passed on raw instead of failing the request. */
-function decodeSegment(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
-
-/** Finds the route for a method and path; path parameters are URL-decoded as API Gateway does. */
-export function matchRoute(compiled: CompiledRoute[], method: string, pathname: string) {
-  for (const c of compiled) {
-    if (c.route.method !== method) continue;
-    const m = c.pattern.exec(pathname);
-    if (!m) continue;
-    const pathParameters: Record<string, string> = {};
-    c.params.forEach((name, i) => {
-      pathParameters[name] = decodeSegment(m[i + 1] as string);
-    });
-    return { route: c.route, pathParameters };
-  }
-  return undefined;
-}
 
 /** The Lambda context a local invocation gets (the local router's, the MQTT broker's and the S3 trigger's). */
 export function fakeContext(route: { id: string }, requestId: string): Context {

@@ -8,7 +8,7 @@ import { ROUTE_THROTTLES, throttleOf } from '../../lib/constructs/route-throttle
 import { MAX_EVENT_FILTERS, WORKER_MAX_RECEIVES, dispatcherFilters } from '../../lib/constructs/stream-dispatch';
 import { BEDROCK_FAILURE_THRESHOLD } from '../../lib/fleetdesk-stack';
 import { DESTINATION_ENV } from '../../shared/domain/telemetry/destination-confirmation';
-import { notFoundRoute, routes, workers, type WorkerDefinition } from '../../shared/routes';
+import { gatewayRouteKey, notFoundRoute, routes, workers, type WorkerDefinition } from '../../shared/routes';
 import { DISPATCH_ENV, STREAM_DISPATCHER } from '../../shared/workers/stream-dispatch';
 import { logicalId, resourcesOf, synth, synthConnector, type Synth } from './synth';
 
@@ -173,9 +173,10 @@ describe('#8 throttles per route', () => {
 
   test('every route has its own throttle; telemetry far above the CRUD routes', () => {
     const settings = stageProps()?.Properties?.RouteSettings as Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }>;
-    expect(Object.keys(settings).sort()).toEqual(routes.map((r) => `${r.method} ${r.path}`).sort());
+    // A group behind one greedy route (the console's API) has that route's one throttle.
+    expect(Object.keys(settings).sort()).toEqual([...new Set(routes.map(gatewayRouteKey))].sort());
     for (const r of routes) {
-      expect(settings[`${r.method} ${r.path}`]).toEqual({ ThrottlingRateLimit: throttleOf(r).rateLimit, ThrottlingBurstLimit: throttleOf(r).burstLimit });
+      expect(settings[gatewayRouteKey(r)]).toEqual({ ThrottlingRateLimit: throttleOf(r).rateLimit, ThrottlingBurstLimit: throttleOf(r).burstLimit });
     }
     expect(settings['POST /api/telemetry']?.ThrottlingRateLimit).toBe(ROUTE_THROTTLES.telemetry.rateLimit);
     expect(ROUTE_THROTTLES.telemetry.rateLimit).toBeGreaterThanOrEqual(5 * ROUTE_THROTTLES.api.rateLimit);
