@@ -3,7 +3,7 @@ import { generateDescription, type TicketText } from '../ticket-text';
 import type { CategoryOption, Classification, Classifier } from './classifier';
 import { EXAMPLE_FEATURES_MAX, type ExampleCounts } from './examples';
 import { detectLanguage, languagePack, terms, words } from './language';
-import { conceptLookup, rewriter, type ConceptHit } from './vocabulary';
+import { conceptLookup, vocabularyRewriter, type ConceptHit } from './vocabulary';
 
 /**
  * The default classifier: no network, no model download. Both the ticket and each category
@@ -66,6 +66,7 @@ const conceptEvidence = (byWeight: Map<number, number>) =>
 const conceptSum = (byWeight: Map<number, number>) => [...byWeight.values()].reduce((a, b) => a + b, 0);
 
 async function rawFeatures(segments: Segment[]): Promise<RawFeatures> {
+  const rewriter = vocabularyRewriter();
   const lists = segments.map((s) => words(s.text, rewriter));
   const overall = detectLanguage(lists.flat()) ?? 'en';
   const stems = new Map<string, number>();
