@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { BuildOptions } from 'esbuild';
 import { OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { LANGUAGE_PACK_MODULES } from '../shared/domain/ticket/classifier/language-packs';
+import { CLASSIFIER_DATA_FILES, LANGUAGE_PACK_MODULES } from '../shared/domain/ticket/classifier/language-packs';
 import { SWAGGER_UI_FILES, SWAGGER_UI_PACKAGE } from '../shared/docs/swagger-ui-files';
 
 /**
@@ -76,6 +76,15 @@ export function languagePackCopyCommands(inputDir: string, outputDir: string): s
 }
 
 /**
+ * Shell commands that copy the classifier's data files (CLASSIFIER_DATA_FILES: the support
+ * vocabulary) next to the bundle, where shared/domain/ticket/classifier/vocabulary-file.ts reads
+ * them at run time; shipped with the language packs, to the same handlers.
+ */
+export function classifierDataCopyCommands(inputDir: string, outputDir: string): string[] {
+  return CLASSIFIER_DATA_FILES.map((file) => `cp "${path.posix.join(inputDir, file)}" "${path.posix.join(outputDir, path.posix.basename(file))}"`);
+}
+
+/**
  * Shell commands that copy the Swagger UI files the docs page serves (shared/docs/swagger-ui-files.ts)
  * next to the bundle, with the package's package.json so `require.resolve` finds them: about 2 MB
  * read at run time instead of 2 MB of strings in the bundle, and no CDN.
@@ -88,12 +97,12 @@ export function docsAssetCopyCommands(inputDir: string, outputDir: string): stri
 
 /**
  * Options for NodejsFunction. Source maps stay off unless asked for: they double bundle size and
- * slow cold starts. `languagePacks` puts LANGUAGE_PACK_MODULES' language files next to the bundle
- * for the handlers that classify ticket text; `docsAssets` the Swagger UI files for the docs page.
+ * slow cold starts. `languagePacks` puts LANGUAGE_PACK_MODULES' language files and the classifier's
+ * data files next to the bundle for the handlers that classify ticket text; `docsAssets` the Swagger UI files for the docs page.
  */
 export function cdkBundlingOptions(options: { sourceMap?: boolean; languagePacks?: boolean; docsAssets?: boolean } = {}): BundlingOptions {
   const copy = (inputDir: string, outputDir: string) => [
-    ...(options.languagePacks ? languagePackCopyCommands(inputDir, outputDir) : []),
+    ...(options.languagePacks ? [...languagePackCopyCommands(inputDir, outputDir), ...classifierDataCopyCommands(inputDir, outputDir)] : []),
     ...(options.docsAssets ? docsAssetCopyCommands(inputDir, outputDir) : []),
   ];
   return {

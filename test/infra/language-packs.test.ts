@@ -1,16 +1,19 @@
 import { bundle, bundleTargets } from '../../scripts/bench/bundles';
-import { LANGUAGE_PACK_ENTRIES, LANGUAGE_PACK_MODULES } from '../../shared/domain/ticket/classifier/language-packs';
+import { CLASSIFIER_DATA_FILES, LANGUAGE_PACK_ENTRIES, LANGUAGE_PACK_MODULES } from '../../shared/domain/ticket/classifier/language-packs';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { languagePackCopyCommands, REPO_ROOT } from '../../lib/bundling';
+import { build } from 'esbuild';
+import { cdkBundlingOptions, classifierDataCopyCommands, esbuildOptions, languagePackCopyCommands, REPO_ROOT } from '../../lib/bundling';
 
 /**
  * The classifier's language packs are external to every bundle and installed only next to the
  * handlers in LANGUAGE_PACK_ENTRIES: a handler that imports them must be listed, or it would fail
  * at its first ticket in AWS; a listed handler that does not would carry them for nothing.
  */
+const VOCABULARY = CLASSIFIER_DATA_FILES[0] as string;
+
 describe('language packs', () => {
   test('exactly the listed handlers import them, at run time', async () => {
     const bundles = await bundle(bundleTargets(), '.bench/language-packs');
@@ -19,7 +22,43 @@ describe('language packs', () => {
       .map((b) => b.entry)
       .sort();
     expect(importing).toEqual([...LANGUAGE_PACK_ENTRIES].sort());
-  }, 120_000);
+    // The support vocabulary: read beside the bundle by exactly the same handlers, carried by none.
+    const vocabulary = JSON.parse(readFileSync(path.join(REPO_ROOT, VOCABULARY), 'utf8')) as { concepts: Record<string, { en: string }> };
+    const sample = (vocabulary.concepts.connectivity?.en ?? '').slice(0, 40);
+    expect(sample.length).toBe(40);
+    const reading = bundles.filter((b) => readFileSync(b.file as string, 'utf8').includes(`resolve("./${path.basename(VOCABULARY)}")`)).map((b) => b.entry).sort();
+    expect(reading).toEqual([...LANGUAGE_PACK_ENTRIES].sort());
+    expect(bundles.filter((b) => readFileSync(b.file as string, 'utf8').includes(sample)).map((b) => b.entry)).toEqual([]);
+    // 35 bundles: about 40 s on two idle cores, several minutes beside other engineers' runs.
+  }, 400_000);
+
+  test('the stack copies the vocabulary next to the bundle of every handler that gets the language packs', () => {
+    const hooks = cdkBundlingOptions({ languagePacks: true }).commandHooks;
+    const commands = hooks?.afterBundling('/in', '/out') ?? [];
+    expect(commands).toEqual(expect.arrayContaining(classifierDataCopyCommands('/in', '/out')));
+    expect(commands).toContain(`cp "/in/${VOCABULARY}" "/out/${path.basename(VOCABULARY)}"`);
+    expect(cdkBundlingOptions({ docsAssets: true }).commandHooks?.afterBundling('/in', '/out').join('\n')).not.toContain('support-vocabulary');
+  });
+
+  test('a bundled classifier reads the vocabulary copied next to it (and fails the classification, not the import, without it)', async () => {
+    const out = mkdtempSync(path.join(tmpdir(), 'fd-vocab-'));
+    execFileSync('bash', ['-c', [...languagePackCopyCommands(REPO_ROOT, out), ...classifierDataCopyCommands(REPO_ROOT, out)].join(' && ')]);
+    const probe = [
+      "import { EmbeddedClassifier } from './shared/domain/ticket/classifier/embedded';",
+      "const categories = [{ name: 'Power', description: 'battery, charging' }, { name: 'Billing', description: 'invoices, payments' }];",
+      'try {',
+      "  console.log(await new EmbeddedClassifier().classify({ title: 'Akku hält nur einen Tag', description: '', messages: [] }, categories));",
+      "} catch (error) { console.log('failed: ' + String(error).slice(0, 80)); }",
+    ].join('\n');
+    const outfile = path.join(out, 'index.mjs');
+    const { entryPoints: _unused, ...options } = esbuildOptions('shared/domain/ticket/classifier/embedded.ts', outfile);
+    await build({ ...options, stdin: { contents: probe, resolveDir: REPO_ROOT, loader: 'ts' } });
+    // Run from another directory: the file is found beside the bundle, not in the working directory.
+    const run = () => execFileSync(process.execPath, [outfile], { cwd: tmpdir(), encoding: 'utf8' }).trim();
+    expect(run()).toBe('Power');
+    rmSync(path.join(out, path.basename(VOCABULARY)));
+    expect(run()).toMatch(/^failed: .*support-vocabulary\.json/);
+  }, 60_000);
 
   test('the offline copy next to a bundle lets Node import every language the classifier loads', () => {
     const out = mkdtempSync(path.join(tmpdir(), 'fd-packs-'));

@@ -2,7 +2,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../../../db/client';
 import { keys } from '../../../db/keys';
 import { decodeExampleCounts, examplesAttribute, featureAttribute, type ExampleCounts } from './examples';
-import { VOCABULARY_VERSION } from './vocabulary';
+import { vocabularyVersion } from './vocabulary';
 
 /**
  * The classifier model item (docs/data-model.md): one per organization at
@@ -34,7 +34,7 @@ export async function changeExamples(organizationId: string, changes: readonly E
     for (const f of change.features) add(featureAttribute(change.category, f));
   }
   const adds: string[] = [];
-  const values: Record<string, unknown> = { ':entity': 'classifierModel', ':version': VOCABULARY_VERSION, ':now': new Date().toISOString() };
+  const values: Record<string, unknown> = { ':entity': 'classifierModel', ':version': vocabularyVersion(), ':now': new Date().toISOString() };
   let i = 0;
   for (const [attribute, delta] of totals) {
     if (delta === 0) continue;

@@ -3,7 +3,7 @@ import { generateDescription, type TicketText } from '../ticket-text';
 import type { CategoryOption, Classification, Classifier } from './classifier';
 import { EXAMPLE_FEATURES_MAX, type ExampleCounts } from './examples';
 import { detectLanguage, languagePack, terms, words } from './language';
-import { conceptLookup, rewriter, type ConceptHit } from './vocabulary';
+import { conceptLookup, vocabularyRewriter, type ConceptHit } from './vocabulary';
 
 /**
  * The default classifier: no network, no model download. Both the ticket and each category
@@ -33,10 +33,11 @@ export const CONCEPT_PREFIX = '@';
 
 /**
  * Tuned on scripts/bench/classifier-set.ts (see README): a concept match weighs more than one
- * shared stem; examples weigh like descriptions; GAMMA and NONE_SCORE calibrate the softmax so a
- * confidence of p is right about p of the time on that set.
+ * shared stem; examples add their log-odds once (`examples`, see exampleEvidence) with add-a-half
+ * smoothing (`exampleSmoothing`); GAMMA and NONE_SCORE calibrate the softmax so a confidence of p is
+ * right about p of the time on that set.
  */
-export const TUNING = { concept: 2, lexical: 1, vocabularyStem: 0.4, examples: 1.5, gamma: 5, noneScore: 0, categoryConceptMin: 0.15 };
+export const TUNING = { concept: 2, lexical: 1, vocabularyStem: 0.4, examples: 1, exampleSmoothing: 0.5, gamma: 5, noneScore: 0, categoryConceptMin: 0.15 };
 
 /** Feature -> weight. Each word or concept appears once, with its highest weight. */
 export type Features = Map<string, number>;
@@ -66,6 +67,7 @@ const conceptEvidence = (byWeight: Map<number, number>) =>
 const conceptSum = (byWeight: Map<number, number>) => [...byWeight.values()].reduce((a, b) => a + b, 0);
 
 async function rawFeatures(segments: Segment[]): Promise<RawFeatures> {
+  const rewriter = vocabularyRewriter();
   const lists = segments.map((s) => words(s.text, rewriter));
   const overall = detectLanguage(lists.flat()) ?? 'en';
   const stems = new Map<string, number>();
@@ -187,18 +189,49 @@ function vote(ticket: Features, association: (i: number, feature: string) => num
   return scores;
 }
 
+/**
+ * Evidence from the organization's labelled tickets, in log-odds (the softmax's logit units): a
+ * Bayesian update of the zero-shot scores. For each ticket feature that some category's examples
+ * carry, every category gets the log of how often its examples carry it, Laplace-smoothed
+ * ((k + a) / (n + 2a), a = TUNING.exampleSmoothing; a category without examples counts as the mean
+ * number of examples, none carrying it), centred on the mean over the categories. So a word one
+ * category's examples share and the others' do not votes for it, a word every category's examples
+ * share (or none) votes for none, and each feature counts with its weight in the ticket: the
+ * customer's own words fully, an agent's or a bot's far less (FIELD_WEIGHT). Added to the description
+ * scores, evidence that agrees with the vocabulary raises the confidence; evidence that points
+ * elsewhere brings the two best categories closer, and the classifier abstains.
+ */
+export function exampleEvidence(ticket: Features, categories: PreparedCategory[], examples: ExampleCounts): number[] {
+  const n = categories.length;
+  const evidence = new Array<number>(n).fill(0);
+  const learned = categories.map((c) => examples.get(c.key));
+  const labelled = learned.filter((e) => e !== undefined);
+  if (labelled.length === 0 || n === 0) return evidence;
+  const a = TUNING.exampleSmoothing;
+  const meanExamples = labelled.reduce((sum, e) => sum + e.examples, 0) / labelled.length;
+  const logs = new Array<number>(n);
+  for (const [feature, weight] of ticket) {
+    if (!labelled.some((e) => (e.features.get(feature) ?? 0) > 0)) continue;
+    let mean = 0;
+    for (let i = 0; i < n; i++) {
+      const e = learned[i];
+      const k = e ? Math.min(e.features.get(feature) ?? 0, e.examples) : 0;
+      mean += logs[i] = Math.log((k + a) / ((e ? e.examples : meanExamples) + 2 * a));
+    }
+    mean /= n;
+    for (let i = 0; i < n; i++) evidence[i] = (evidence[i] as number) + weight * ((logs[i] as number) - mean);
+  }
+  return evidence;
+}
+
 /** Raw scores per category (description evidence + examples evidence), in category order. */
 export function scoreFeatures(ticket: Features, categories: PreparedCategory[], examples?: ExampleCounts): number[] {
   const n = categories.length;
   const scores = vote(ticket, (i, f) => categories[i]?.features.get(f) ?? 0, n);
   if (examples && examples.size > 0) {
-    const learned = categories.map((c) => examples.get(c.key));
-    // Add-one in the denominator: a word seen in 1 of 1 examples is not yet "always there".
-    const fromExamples = vote(ticket, (i, f) => {
-      const e = learned[i];
-      return e ? (e.features.get(f) ?? 0) / (e.examples + 1) : 0;
-    }, n);
-    for (let i = 0; i < n; i++) scores[i] = (scores[i] as number) + TUNING.examples * (fromExamples[i] as number);
+    // Log-odds join the scores before the softmax multiplies them by gamma.
+    const learned = exampleEvidence(ticket, categories, examples);
+    for (let i = 0; i < n; i++) scores[i] = (scores[i] as number) + (TUNING.examples * (learned[i] as number)) / TUNING.gamma;
   }
   return scores;
 }

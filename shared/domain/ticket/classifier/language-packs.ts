@@ -6,6 +6,13 @@
  */
 export const LANGUAGE_PACK_MODULES = ['@orama/stemmers', '@orama/stopwords'] as const;
 
+/**
+ * The classifier's data files (repository paths), read at run time and copied next to the bundle of
+ * the same handlers as the language packs (shared/domain/ticket/classifier/vocabulary-file.ts):
+ * about 11 KB of vocabulary that would otherwise be strings in every classifying bundle.
+ */
+export const CLASSIFIER_DATA_FILES: readonly string[] = ['shared/domain/ticket/classifier/support-vocabulary.json'];
+
 /** Handler entries that analyse ticket text (test/infra/language-packs.test.ts keeps this list complete). */
 export const LANGUAGE_PACK_ENTRIES: readonly string[] = [
   'functions/http/ticket/create-ticket.ts',

@@ -1,4 +1,4 @@
-import { languageMarkers, variants as vocabularyVariants } from './support-vocabulary.json';
+import { supportVocabulary } from './vocabulary-file';
 
 /**
  * Language handling for the embedded classifier: spelling variants, tokenising, per-language
@@ -96,7 +96,7 @@ export class VariantRewriter {
   }
 }
 
-const baseVariants = new VariantRewriter(vocabularyVariants);
+let baseVariants: VariantRewriter | undefined;
 
 const WORD = /[\p{L}\p{N}]+(?:['’\-][\p{L}\p{N}]+)*/gu;
 const HAS_LETTER = /\p{L}/u;
@@ -108,7 +108,7 @@ const ELISION_MAX = 2;
  * (`re-install` -> `reinstall`) and, when every part is a real word (3+ letters), its parts too;
  * an elided article is dropped; numbers without a letter are dropped (order numbers, amounts).
  */
-export function words(text: string, rewriter: VariantRewriter = baseVariants): string[] {
+export function words(text: string, rewriter: VariantRewriter = (baseVariants ??= new VariantRewriter(supportVocabulary().variants))): string[] {
   const out: string[] = [];
   for (const match of rewriter.rewrite(text.toLowerCase().normalize('NFC')).matchAll(WORD)) {
     const pieces = match[0].split(/['’]/);
@@ -124,9 +124,19 @@ export function words(text: string, rewriter: VariantRewriter = baseVariants): s
   return out;
 }
 
-const markers = new Map<string, Language[]>();
-for (const language of LANGUAGES) {
-  for (const w of languageMarkers[language]) markers.set(w, [...(markers.get(w) ?? []), language]);
+let markerIndex: Map<string, Language[]> | undefined;
+
+/** Function word -> the languages it marks (built from the vocabulary file on first use). */
+function markers(): Map<string, Language[]> {
+  if (!markerIndex) {
+    const index = new Map<string, Language[]>();
+    const { languageMarkers } = supportVocabulary();
+    for (const language of LANGUAGES) {
+      for (const w of languageMarkers[language]) index.set(w, [...(index.get(w) ?? []), language]);
+    }
+    markerIndex = index;
+  }
+  return markerIndex;
 }
 
 /**
@@ -135,7 +145,8 @@ for (const language of LANGUAGES) {
  */
 export function detectLanguage(wordList: readonly string[], minHits = 1): Language | undefined {
   const hits: Record<Language, number> = { en: 0, de: 0, es: 0, fr: 0 };
-  for (const w of wordList) for (const language of markers.get(w) ?? []) hits[language] += 1;
+  const index = markers();
+  for (const w of wordList) for (const language of index.get(w) ?? []) hits[language] += 1;
   let best: Language | undefined;
   for (const language of LANGUAGES) if (hits[language] >= minHits && (!best || hits[language] > hits[best])) best = language;
   return best;

@@ -1,11 +1,8 @@
-import { concepts as conceptData, variants, version } from './support-vocabulary.json';
 import { fold, languagePack, LANGUAGES, VariantRewriter, type Language, type Term } from './language';
+import { supportVocabulary } from './vocabulary-file';
 
 /** Version of support-vocabulary.json; stored with learned examples so a change is visible. */
-export const VOCABULARY_VERSION: number = version;
-
-/** Concept ids of the embedded vocabulary (connectivity, power, billing, ...). */
-export const CONCEPTS = Object.keys(conceptData);
+export const vocabularyVersion = (): number => supportVocabulary().version;
 
 /** One concept a word points to, with the word's share of weight (split when a word has several). */
 export interface ConceptHit {
@@ -23,25 +20,46 @@ interface RawEntry {
 /** Weight of a word listed after the `|` of its list (a weak or often-ambiguous cue). */
 export const WEAK_WORD_WEIGHT = 0.5;
 
-const rawEntries: RawEntry[] = [];
-const phrases: Record<string, string> = {};
-for (const [concept, byLanguage] of Object.entries(conceptData as Record<string, Partial<Record<Language, string>>>)) {
-  for (const language of LANGUAGES) {
-    const [strong = '', weak = ''] = (byLanguage[language] ?? '').split('|');
-    for (const [list, weight] of [[strong, 1], [weak, WEAK_WORD_WEIGHT]] as const) {
-      for (const spec of list.split(/\s+/).filter(Boolean)) {
-        const text = spec.toLowerCase().replace(/\+/g, ' ');
-        // A phrase ("hors ligne") becomes one word through the variant rewriter.
-        const word = text.replace(/[\s-]+/g, '');
-        if (word !== text) phrases[text] = word;
-        rawEntries.push({ concept, language, word, weight });
+interface Parsed {
+  entries: RawEntry[];
+  /** Spelling variants and the vocabulary's own phrases, applied before tokenising. */
+  rewriter: VariantRewriter;
+  /** Every vocabulary word by its accent-free surface form, whatever its language. */
+  surfaceIndex: Index;
+}
+
+let parsed: Parsed | undefined;
+
+/** The vocabulary file's words as entries, built on first use (vocabulary-file.ts reads the file). */
+function vocabulary(): Parsed {
+  if (parsed) return parsed;
+  const { concepts: conceptData, variants } = supportVocabulary();
+  const entries: RawEntry[] = [];
+  const phrases: Record<string, string> = {};
+  for (const [concept, byLanguage] of Object.entries(conceptData)) {
+    for (const language of LANGUAGES) {
+      const [strong = '', weak = ''] = (byLanguage[language] ?? '').split('|');
+      for (const [list, weight] of [[strong, 1], [weak, WEAK_WORD_WEIGHT]] as const) {
+        for (const spec of list.split(/\s+/).filter(Boolean)) {
+          const text = spec.toLowerCase().replace(/\+/g, ' ');
+          // A phrase ("hors ligne") becomes one word through the variant rewriter.
+          const word = text.replace(/[\s-]+/g, '');
+          if (word !== text) phrases[text] = word;
+          entries.push({ concept, language, word, weight });
+        }
       }
     }
   }
+  parsed = {
+    entries,
+    rewriter: new VariantRewriter({ ...variants, ...phrases }),
+    surfaceIndex: build(entries.map((e) => [fold(e.word), e])),
+  };
+  return parsed;
 }
 
-/** Spelling variants and the vocabulary's own phrases, applied before tokenising. */
-export const rewriter = new VariantRewriter({ ...variants, ...phrases });
+/** The rewriter for ticket text: spelling variants and the vocabulary's phrases. */
+export const vocabularyRewriter = (): VariantRewriter => vocabulary().rewriter;
 
 type Index = Map<string, ConceptHit[]>;
 
@@ -60,8 +78,6 @@ function build(entries: Iterable<[string, RawEntry]>): Index {
   return index;
 }
 
-/** Every vocabulary word by its accent-free surface form, whatever its language. */
-const surfaceIndex = build(rawEntries.map((e) => [fold(e.word), e]));
 const stemIndexes = new Map<Language, Promise<Index>>();
 
 /** A language's words by their stem (built on first use, with that language's stemmer). */
@@ -69,7 +85,7 @@ function stemIndex(language: Language): Promise<Index> {
   let index = stemIndexes.get(language);
   if (!index) {
     index = languagePack(language).then((pack) =>
-      build(rawEntries.filter((e) => e.language === language).map((e) => [pack.stem(e.word), e])),
+      build(vocabulary().entries.filter((e) => e.language === language).map((e) => [pack.stem(e.word), e])),
     );
     index.catch(() => stemIndexes.delete(language));
     stemIndexes.set(language, index);
@@ -85,6 +101,7 @@ export interface ConceptLookup {
 /** A lookup for terms of `language`, once that language's index is ready. */
 export async function conceptLookup(language: Language): Promise<ConceptLookup> {
   const index = await stemIndex(language);
+  const { surfaceIndex } = vocabulary();
   // An exact listed form first: "charged" (a payment) and "charging" (power) share a stem.
   return (term) => surfaceIndex.get(term.word) ?? index.get(term.stem);
 }

@@ -1,0 +1,31 @@
+import { readFileSync } from 'node:fs';
+import type { Language } from './language';
+
+/**
+ * The support vocabulary (support-vocabulary.json: spelling variants, language markers and the
+ * concepts' words per language), read from a file at run time instead of being bundled. A deployed
+ * handler reads it next to its bundle: lib/bundling.ts copies the file beside the bundle of every
+ * handler in LANGUAGE_PACK_ENTRIES, like the language packs (test/infra/language-packs.test.ts keeps
+ * both complete). Locally and in tests the same `require.resolve` finds it beside this module in
+ * the source tree. Read on first use, once per process: a missing file fails the classification
+ * (the ticket is stored uncategorised, shared/domain/ticket/classifier/classifier.ts), never the
+ * handler's start.
+ */
+export interface SupportVocabulary {
+  version: number;
+  /** Phrase rewrites applied before tokenising (`wi-fi` -> `wifi`). */
+  variants: Record<string, string>;
+  /** Function words per language, for language detection. */
+  languageMarkers: Record<Language, string[]>;
+  /** Concept -> language -> `strong words | weak words` (a `+` joins a phrase). */
+  concepts: Record<string, Partial<Record<Language, string>>>;
+}
+
+let loaded: SupportVocabulary | undefined;
+
+/** The vocabulary, read and parsed on first call (a failed read is retried on the next call). */
+export function supportVocabulary(): SupportVocabulary {
+  // Literal and not `import`: esbuild leaves `require.resolve` to run time, so the data stays out of the bundle.
+  loaded ??= JSON.parse(readFileSync(require.resolve('./support-vocabulary.json'), 'utf8')) as SupportVocabulary;
+  return loaded;
+}
