@@ -43,6 +43,8 @@ interface Phase {
   seconds: number;
   latencies: Record<Route, number[]>;
   statuses: Record<Route, Record<number, number>>;
+  /** Requests of each route written to a connection, answered or not (still in flight when the run ended). */
+  sent: Record<Route, number>;
   result: autocannon.Result;
   peakRss: number | undefined;
 }
@@ -76,6 +78,7 @@ function ticketBody(n: number) {
 async function run(stack: LocalStack, connections: number, seconds: number, devices: string[], tickets: string[]): Promise<Phase> {
   const latencies = Object.fromEntries(ROUTES.map((r) => [r, [] as number[]])) as Record<Route, number[]>;
   const statuses = Object.fromEntries(ROUTES.map((r) => [r, {}])) as Record<Route, Record<number, number>>;
+  const sent: Record<Route, number> = { telemetry: 0, batch: 0, device: 0, ticket: 0, create: 0 };
   // Timestamps per device move forward by a millisecond a record from now: no two requests write the
   // same record, and a minute of this stays far inside the 5-minute future tolerance.
   const clock = new Map<string, number>();
@@ -118,6 +121,7 @@ async function run(stack: LocalStack, connections: number, seconds: number, devi
             setupRequest: (_request, context) => {
               const route = MIX[n++ % MIX.length] as Route;
               context.route = route;
+              sent[route]++;
               return build[route]();
             },
           },
@@ -132,7 +136,7 @@ async function run(stack: LocalStack, connections: number, seconds: number, devi
       statuses[route][statusCode] = (statuses[route][statusCode] ?? 0) + 1;
     });
   });
-  return { connections, seconds, latencies, statuses, result, peakRss: stack.peakRssBytes() };
+  return { connections, seconds, latencies, statuses, sent, result, peakRss: stack.peakRssBytes() };
 }
 
 const ms = (x: number | undefined) => (x === undefined || Number.isNaN(x) ? '-' : x.toFixed(0));
@@ -142,10 +146,11 @@ function report(phase: Phase): string[] {
   const problems: string[] = [];
   const { result } = phase;
   console.log(`\n${phase.connections} connections, ${phase.seconds} s: ${result.requests.total} requests (${(result.requests.total / phase.seconds).toFixed(0)}/s), ${result['2xx']} 2xx, ${result.non2xx} non-2xx (${result['5xx']} 5xx), ${result.errors} errors, ${result.timeouts} timeouts`);
-  console.log(`  ${'route'.padEnd(34)} ${'count'.padStart(6)} ${'req/s'.padStart(6)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)}  statuses`);
+  console.log(`  ${'route'.padEnd(34)} ${'count'.padStart(6)} ${'req/s'.padStart(6)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)}  statuses (unanswered at the end: sent, cut off when the run stopped)`);
   for (const route of ROUTES) {
     const xs = phase.latencies[route];
-    const statuses = Object.entries(phase.statuses[route]).map(([s, c]) => `${s}x${c}`).join(' ');
+    const unanswered = phase.sent[route] - xs.length;
+    const statuses = `${Object.entries(phase.statuses[route]).map(([s, c]) => `${s}x${c}`).join(' ')}${unanswered > 0 ? ` (${unanswered} unanswered)` : ''}`;
     console.log(`  ${LABEL[route].padEnd(34)} ${String(xs.length).padStart(6)} ${(xs.length / phase.seconds).toFixed(1).padStart(6)} ${ms(p(xs, 0.5)).padStart(7)} ${ms(p(xs, 0.99)).padStart(7)}  ${statuses}`);
     if (xs.length === 0) problems.push(`${LABEL[route]} got no answer at all at ${phase.connections} connections`);
     const bad = Object.entries(phase.statuses[route]).filter(([s]) => Number(s) < 200 || Number(s) > 299);
