@@ -1,5 +1,10 @@
 import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { App, Stack } from 'aws-cdk-lib';
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { FleetFunction } from '../../lib/constructs/fleet-function';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { bundleDefines, esbuildOptions, REPO_ROOT } from '../../lib/bundling';
@@ -140,6 +145,26 @@ describe('bundle budget', () => {
       }
     }
   });
+
+  test("the stack's bundling (NodejsFunction) builds the very bundles measured here: defines and aliases included", () => {
+    const outdir = mkdtempSync(path.join(os.tmpdir(), 'bundle-size-cdk-'));
+    try {
+      const app = new App({ outdir });
+      const stack = new Stack(app, 'BundleCheck');
+      const entries = [routes.find((r) => r.id === 'GetDevice')?.entry as string, 'functions/http/mcp/mcp.ts'];
+      for (const [i, entry] of entries.entries()) new FleetFunction(stack, `Fn${i}`, { entry, logRetention: RetentionDays.ONE_DAY });
+      app.synth();
+      const built = readdirSync(outdir)
+        .map((d) => path.join(outdir, d, 'index.mjs'))
+        .filter((f) => existsSync(f))
+        .map((f) => statSync(f).size)
+        .sort((a, b) => a - b);
+      const measured = entries.map((e) => bundles.find((b) => b.entry === e)?.bytes as number).sort((a, b) => a - b);
+      expect(built).toEqual(measured);
+    } finally {
+      rmSync(outdir, { recursive: true, force: true });
+    }
+  }, 240_000);
 
   test('createTicket carries no SQS client and leaves the Bedrock SDK to a runtime import()', async () => {
     const entry = routes.find((r) => r.id === 'CreateTicket')?.entry as string;
