@@ -24,7 +24,9 @@ import { telemetryTopic } from '../shared/domain/telemetry/mqtt';
 import { startConsole } from '../shared/local/console';
 
 const rootDir = path.resolve(__dirname, '..');
-const dataDir = path.join(rootDir, '.data');
+// LOCAL_DATA_DIR: another place for DynamoDB Local's files, the stack file and dead letters (npm run bench:load runs
+// a second stack beside yours this way, without touching your .data/).
+const dataDir = process.env.LOCAL_DATA_DIR ? path.resolve(process.env.LOCAL_DATA_DIR) : path.join(rootDir, '.data');
 
 function intEnv(name: string, fallback: number): number {
   const raw = process.env[name];

@@ -3,6 +3,8 @@ import type { BuildOptions } from 'esbuild';
 import { OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { CLASSIFIER_DATA_FILES, LANGUAGE_PACK_MODULES } from '../shared/domain/ticket/classifier/language-packs';
 import { SWAGGER_UI_FILES, SWAGGER_UI_PACKAGE } from '../shared/docs/swagger-ui-files';
+import { routeFlagsOf } from '../shared/http/route-flags';
+import { notFoundRoute, routes } from '../shared/routes';
 
 /**
  * The one description of how a handler is bundled. The stack (through NodejsFunction) and
@@ -96,11 +98,46 @@ export function docsAssetCopyCommands(inputDir: string, outputDir: string): stri
 }
 
 /**
+ * Packages replaced in the MCP function's bundle (esbuild `alias`): Ajv and its formats, which the MCP
+ * SDK's `Server` imports only to validate elicitation answers, a server-to-client request that the
+ * stateless JSON-response server never sends (shared/mcp/server.ts passes its own validator; the stub
+ * throws if ever constructed). 147 KiB of the MCP bundle (2.39x the floor down to 1.93x). The path is relative to the project
+ * root, esbuild's working directory for the bench, the tests and the stack's local bundling.
+ */
+export const MCP_BUNDLE_ALIASES: Readonly<Record<string, string>> = { ajv: './shared/mcp/ajv-stub.ts', 'ajv-formats': './shared/mcp/ajv-stub.ts' };
+
+const isMcpEntry = (entry: string) => routes.some((r) => r.kind === 'mcp' && r.entry === entry);
+
+/**
+ * The routes a function bundled from `entry` serves: the routes naming that entry, and for the
+ * not-found fallback the routes whose trailing-slash forms it serves with their own handlers.
+ */
+export function routesServedBy(entry: string): typeof routes {
+  if (entry === notFoundRoute.entry) return routes.filter((r) => (notFoundRoute.slashForms as readonly string[]).includes(r.id));
+  return routes.filter((r) => r.entry === entry);
+}
+
+/**
+ * esbuild `define`s of a function's bundle (shared/http/route-flags.ts): its routes' flags instead of
+ * the whole route table, and whether any of them takes a person's session or Idempotency-Key, so
+ * the handler factory's code for a flag none of them has is dropped. Workers and ingestion functions
+ * serve no route: their defines say so (none of that code either).
+ */
+export function bundleDefines(entry: string): Record<string, string> {
+  const served = routesServedBy(entry);
+  return {
+    'globalThis.__FLEETDESK_ROUTE_FLAGS__': JSON.stringify(JSON.stringify(served.map(routeFlagsOf))),
+    'globalThis.__FLEETDESK_USER_ROUTES__': String(served.some((r) => r.auth === 'user')),
+    'globalThis.__FLEETDESK_IDEMPOTENT_ROUTES__': String(served.some((r) => r.idempotent === true)),
+  };
+}
+
+/**
  * Options for NodejsFunction. Source maps stay off unless asked for: they double bundle size and
  * slow cold starts. `languagePacks` puts LANGUAGE_PACK_MODULES' language files and the classifier's
  * data files next to the bundle for the handlers that classify ticket text; `docsAssets` the Swagger UI files for the docs page.
  */
-export function cdkBundlingOptions(options: { sourceMap?: boolean; languagePacks?: boolean; docsAssets?: boolean } = {}): BundlingOptions {
+export function cdkBundlingOptions(options: { sourceMap?: boolean; languagePacks?: boolean; docsAssets?: boolean; entry?: string } = {}): BundlingOptions {
   const copy = (inputDir: string, outputDir: string) => [
     ...(options.languagePacks ? [...languagePackCopyCommands(inputDir, outputDir), ...classifierDataCopyCommands(inputDir, outputDir)] : []),
     ...(options.docsAssets ? docsAssetCopyCommands(inputDir, outputDir) : []),
@@ -116,7 +153,11 @@ export function cdkBundlingOptions(options: { sourceMap?: boolean; languagePacks
     mainFields: [...BUNDLE_SETTINGS.mainFields],
     externalModules: [...BUNDLE_SETTINGS.externalModules],
     banner: ESM_REQUIRE_BANNER,
-    esbuildArgs: { '--legal-comments': BUNDLE_SETTINGS.legalComments },
+    ...(options.entry ? { define: bundleDefines(options.entry) } : {}),
+    esbuildArgs: {
+      '--legal-comments': BUNDLE_SETTINGS.legalComments,
+      ...(options.entry && isMcpEntry(options.entry) ? Object.fromEntries(Object.entries(MCP_BUNDLE_ALIASES).map(([from, to]) => [`--alias:${from}`, to])) : {}),
+    },
   };
 }
 
@@ -134,6 +175,8 @@ export function esbuildOptions(entry: string, outfile: string): BuildOptions {
     mainFields: [...BUNDLE_SETTINGS.mainFields],
     external: [...BUNDLE_SETTINGS.externalModules],
     banner: { js: ESM_REQUIRE_BANNER },
+    define: bundleDefines(entry),
+    ...(isMcpEntry(entry) ? { alias: { ...MCP_BUNDLE_ALIASES }, absWorkingDir: REPO_ROOT } : {}),
     legalComments: BUNDLE_SETTINGS.legalComments,
     logLevel: 'silent',
   };

@@ -17,68 +17,20 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 process.env.POWERTOOLS_LOG_LEVEL ??= 'SILENT';
 process.env.AWS_REGION ??= 'local';
 
-import { randomUUID } from 'node:crypto';
-import path from 'node:path';
-import type { ChildProcess } from 'node:child_process';
-import { documentClient } from '../shared/db/client';
-import { ensureTable, startDynamoDbLocal } from '../shared/local/dynamodb-local';
-import { startHttpServer } from '../shared/local/server';
-import { createOrganization } from '../shared/domain/organization/organization.service';
-import { freePort } from '../shared/local/free-port';
+import { countRequests, intArg as arg, percentile, seedOrganization, startBenchApi, startBenchTable } from './bench/harness';
 
 /** Issue 16's budget: DynamoDB requests per call, auth included. */
 const BUDGET = { patch: 4, message: 4, events: 2, list: 2 } as const;
 const PAGE = 20;
 
-function arg(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  const value = i === -1 ? fallback : Number(process.argv[i + 1]);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`--${name} must be a positive integer`);
-  return value;
-}
-
-/** DynamoDB requests (retries included) sent while `fn` runs, by command; the server runs in this process, on the same client. */
-async function countRequests(fn: () => Promise<unknown>): Promise<{ requests: number; byCommand: Record<string, number> }> {
-  let requests = 0;
-  const byCommand: Record<string, number> = {};
-  const name = `bench-count-${randomUUID()}`;
-  documentClient().middlewareStack.add(
-    (next, context) => async (args) => {
-      requests++;
-      const command = String((context as { commandName?: string }).commandName ?? 'unknown').replace(/Command$/, '');
-      byCommand[command] = (byCommand[command] ?? 0) + 1;
-      return next(args);
-    },
-    { step: 'finalizeRequest', name },
-  );
-  try {
-    await fn();
-  } finally {
-    documentClient().middlewareStack.remove(name);
-  }
-  return { requests, byCommand };
-}
-
-const percentile = (xs: number[], p: number) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] as number;
-};
-
 async function main() {
   const rounds = arg('rounds', 150);
   const ticketCount = arg('tickets', 30);
-  let dynamo: ChildProcess | undefined;
-  if (!process.env.DYNAMODB_ENDPOINT) {
-    const port = await freePort();
-    dynamo = await startDynamoDbLocal({ port });
-    process.env.DYNAMODB_ENDPOINT = `http://127.0.0.1:${port}`;
-  }
-  process.env.TABLE_NAME = `bench-tickets-${randomUUID()}`;
-  await ensureTable(process.env.DYNAMODB_ENDPOINT, process.env.TABLE_NAME);
-  const http = await startHttpServer({ port: 0, host: '127.0.0.1', rootDir: path.resolve(__dirname, '..') });
-  const base = `http://127.0.0.1:${new URL(http.url).port}/api/ext-v1`;
+  const table = await startBenchTable('bench-tickets');
+  const http = await startBenchApi();
+  const { base } = http;
   try {
-    const { apiKey } = await createOrganization('bench');
+    const { apiKey } = await seedOrganization('bench');
     const headers = { 'content-type': 'application/json', 'x-api-key': apiKey };
     const send = async (method: string, route: string, body?: unknown, extra: Record<string, string> = {}) => {
       const res = await fetch(`${base}${route}`, { method, headers: { ...headers, ...extra }, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -175,7 +127,7 @@ async function main() {
     console.log(`(${ticketCount} tickets; the events page is of a ticket with ${PAGE + 6}+ events, the list page of ${ticketCount} tickets; both have a next page)`);
   } finally {
     await http.close();
-    dynamo?.kill();
+    table.stop();
   }
 }
 

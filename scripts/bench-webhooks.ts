@@ -28,43 +28,24 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { ChildProcess } from 'node:child_process';
 import { UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../shared/db/client';
 import { keys } from '../shared/db/keys';
 import { transactWrite } from '../shared/db/operations';
-import { createOrganization } from '../shared/domain/organization/organization.service';
 import { createTicket } from '../shared/domain/ticket/ticket.service';
 import { CreateTicketBody } from '../shared/domain/ticket/ticket.schema';
 import { settleWebhookDeliveries } from '../shared/domain/webhook/delivery';
 import { TICKET_EVENT_ENTITY } from '../shared/domain/webhook/webhook-entities';
 import { createWebhook, listDeliveries } from '../shared/domain/webhook/webhook.service';
-import { ensureTable, startDynamoDbLocal } from '../shared/local/dynamodb-local';
-import { freePort } from '../shared/local/free-port';
 import { startLocalTableStream } from '../shared/local/table-stream';
 import { workers } from '../shared/routes';
 import { logger } from '../shared/logging/logger';
+import { countRequests as countOnWire, intArg as arg, seedOrganization, startBenchTable } from './bench/harness';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
-function arg(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  const value = i === -1 ? fallback : Number(process.argv[i + 1]);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`--${name} must be a positive integer`);
-  return value;
-}
-
-async function countRequests(fn: () => Promise<unknown>): Promise<number> {
-  let n = 0;
-  const name = `bench-count-${randomUUID()}`;
-  documentClient().middlewareStack.add((next) => async (args) => (n++, next(args)), { step: 'finalizeRequest', name });
-  try {
-    await fn();
-  } finally {
-    documentClient().middlewareStack.remove(name);
-  }
-  return n;
-}
+/** DynamoDB requests sent while `fn` runs (scripts/bench/harness.ts). */
+const countRequests = async (fn: () => Promise<unknown>): Promise<number> => (await countOnWire(fn)).requests;
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 
@@ -75,14 +56,7 @@ async function main() {
   const endpoints = arg('endpoints', 3);
   const concurrency = arg('concurrency', 8);
   const paced = arg('paced', 50);
-  let dynamo: ChildProcess | undefined;
-  if (!process.env.DYNAMODB_ENDPOINT) {
-    const port = await freePort();
-    dynamo = await startDynamoDbLocal({ port, timeoutMs: 90_000 });
-    process.env.DYNAMODB_ENDPOINT = `http://127.0.0.1:${port}`;
-  }
-  process.env.TABLE_NAME = `bench-webhooks-${randomUUID()}`;
-  await ensureTable(process.env.DYNAMODB_ENDPOINT, process.env.TABLE_NAME);
+  const table = await startBenchTable('bench-webhooks');
 
   // The receiver: notes when each (endpoint, event) first got its 2xx.
   const startedAt = new Map<string, number>();
@@ -106,7 +80,7 @@ async function main() {
     workers: workers.filter((w) => w.id === 'WebhookFanOut'),
   });
   try {
-    const { organizationId } = await createOrganization('bench');
+    const { organizationId } = await seedOrganization('bench');
     const org = { organizationId };
     const hooks = [];
     for (let i = 0; i < endpoints; i++) hooks.push(await createWebhook(org, { url: `${base}/r${i}`, events: ['ticket.updated'] }));
@@ -199,7 +173,7 @@ async function main() {
   } finally {
     stream.stop();
     receiver.close();
-    dynamo?.kill();
+    table.stop();
   }
 }
 

@@ -1,6 +1,7 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { json, NOT_FOUND_ROUTE } from '../../shared/http/response';
-import { notFoundRoute, routes } from '../../shared/routes';
+import { routeKeyOf, servedRoutes } from '../../shared/http/route-flags';
+import type { notFoundRoute } from '../../shared/routes';
 import { handler as getCustomer } from './customer/get-customer';
 import { handler as ingestTelemetry } from './telemetry/ingest-telemetry';
 
@@ -14,10 +15,12 @@ export const SLASH_FORM_HANDLERS: Record<(typeof notFoundRoute.slashForms)[numbe
 
 /** `METHOD /path` of each slash-form route, without the slash. */
 const SLASH_FORMS = new Map<string, { routeKey: string; handler: HttpHandler }>(
-  notFoundRoute.slashForms.map((id) => {
-    const route = routes.find((r) => r.id === id);
+  // The ids are notFoundRoute.slashForms (the Record type requires each); read from here, not the route table.
+  (Object.keys(SLASH_FORM_HANDLERS) as (keyof typeof SLASH_FORM_HANDLERS)[]).map((id) => {
+    // Its bundle carries only these routes' flags (lib/bundling.ts), not the route table.
+    const route = servedRoutes.find((r) => r.id === id);
     if (!route) throw new Error(`notFoundRoute.slashForms names ${id}, which is not a route`);
-    return [`${route.method} ${route.path}`, { routeKey: `${route.method} ${route.path}`, handler: SLASH_FORM_HANDLERS[id] }] as const;
+    return [routeKeyOf(route), { routeKey: routeKeyOf(route), handler: SLASH_FORM_HANDLERS[id] }] as const;
   }),
 );
 

@@ -126,6 +126,7 @@ export class FleetFunction extends Construct {
       logGroup: this.logGroup,
       bundling: cdkBundlingOptions({
         sourceMap: props.sourceMaps,
+        entry: props.entry,
         languagePacks: LANGUAGE_PACK_ENTRIES.includes(props.entry),
         docsAssets: DOCS_ENTRIES.includes(props.entry),
       }),

@@ -43,10 +43,34 @@ export function bundleTargets(): BundleTarget[] {
   return [{ name: 'floor', entry: FLOOR_ENTRY, kind: 'floor', ids: [] }, ...byEntry.values()];
 }
 
+/**
+ * Issue 21's size budgets, as multiples of the floor's bytes, by what a function is:
+ * - `request`: on an integrator's or a person's request path (every API route, the route groups, the not-found fallback);
+ * - `worker`: stream and queue workers, schedules, the IoT rule's ingestion;
+ * - `docs`: the public API description and its docs page (they carry every schema, that is their job);
+ * - `s3Ingest`: the S3 backfill ingestion (it carries the S3 client, gunzip and csv-parse);
+ * - `mcp`: the MCP tool server (the MCP SDK's protocol, transport and zod-to-JSON-Schema on top of the tools' services).
+ */
+export const SIZE_GOALS = { request: 1.25, worker: 1.3, docs: 1.5, s3Ingest: 1.9, mcp: 2.0 } as const;
+export type BudgetClass = keyof typeof SIZE_GOALS;
+
+/** Which budget a bundle answers to (from the route table: MCP by `kind`, the docs by `auth: 'none'`; S3 ingestion by source). */
+export function budgetClass(target: BundleTarget): BudgetClass | undefined {
+  if (target.kind === 'floor') return undefined;
+  if (target.kind === 'worker') return 'worker';
+  if (target.kind === 'ingest') return ingestion.some((i) => i.entry === target.entry && i.source === 's3') ? 's3Ingest' : 'worker';
+  const served = routes.filter((r) => r.entry === target.entry);
+  if (served.some((r) => r.kind === 'mcp')) return 'mcp';
+  if (served.length > 0 && served.every((r) => r.auth === 'none')) return 'docs';
+  return 'request';
+}
+
 export interface BundleResult extends BundleTarget {
   bytes: number;
   /** Absolute path of the written bundle, or undefined when bundled in memory. */
   file?: string;
+  /** The input files with bytes in the bundle (esbuild's metafile), relative to the working directory. */
+  inputs: string[];
 }
 
 /**
@@ -59,9 +83,12 @@ export async function bundle(targets: readonly BundleTarget[], outDir?: string):
       // esbuild needs an output path even in memory; it is never written then.
       const file = path.resolve(REPO_ROOT, outDir ?? '.bench/memory', t.name, 'index.mjs');
       if (outDir) mkdirSync(path.dirname(file), { recursive: true });
-      const result = await build({ ...esbuildOptions(t.entry, file), write: outDir !== undefined });
+      const result = await build({ ...esbuildOptions(t.entry, file), write: outDir !== undefined, metafile: true });
       const bytes = outDir ? statSync(file).size : (result.outputFiles?.[0]?.contents.byteLength ?? 0);
-      return { ...t, bytes, file: outDir ? file : undefined };
+      // Inputs esbuild read but tree-shook to nothing are not in the bundle.
+      const output = Object.values(result.metafile?.outputs ?? {})[0];
+      const inputs = Object.entries(output?.inputs ?? {}).filter(([, v]) => v.bytesInOutput > 0).map(([name]) => name);
+      return { ...t, bytes, file: outDir ? file : undefined, inputs };
     }),
   );
 }

@@ -12,7 +12,8 @@ import { ADMINS_ONLY, type UserContext } from '../domain/user/user.schema';
 import { logger } from '../logging/logger';
 import { errorResponse } from './error-mapper';
 import { json, RawResponse } from './response';
-import { routes, type RouteAuth } from '../routes';
+import type { RouteAuth } from '../routes';
+import { routeKeyOf, servedRoutes } from './route-flags';
 
 /** What a handler function receives: the caller's organization and the validated input. */
 export interface ApiRequest<Body = undefined> {
@@ -70,10 +71,13 @@ const normalizeHeaders: Middleware = {
   },
 };
 
-/** How each route authenticates, by route key (`GET /path`, as API Gateway and the local router set it); unknown keys need an API key. */
-const AUTH_BY_ROUTE_KEY = new Map<string, RouteAuth>(routes.map((r) => [`${r.method} ${r.path}`, r.auth ?? 'apiKey']));
+/**
+ * How each route authenticates, by route key (`GET /path`, as API Gateway and the local router set it); unknown keys need an API key.
+ * A bundle knows only the routes its function serves (shared/http/route-flags.ts).
+ */
+const AUTH_BY_ROUTE_KEY = new Map<string, RouteAuth>(servedRoutes.map((r) => [routeKeyOf(r), r.auth ?? 'apiKey']));
 /** Person routes an agent may not call (route keys). */
-const ADMIN_ONLY_ROUTE_KEYS = new Set(routes.filter((r) => r.adminOnly).map((r) => `${r.method} ${r.path}`));
+const ADMIN_ONLY_ROUTE_KEYS = new Set(servedRoutes.filter((r) => r.adminOnly).map(routeKeyOf));
 
 /** The key of an `Authorization: Bearer <key>` header, or undefined. */
 function bearerKey(authorization: string | undefined): string | undefined {
@@ -89,7 +93,8 @@ const apiKeyAuth: Middleware = {
   before: async (request) => {
     const mode = AUTH_BY_ROUTE_KEY.get(request.event.routeKey) ?? 'apiKey';
     if (mode === 'none') return;
-    if (mode === 'user') {
+    // Folded to `false` in the bundle of a function with no person route: no session code in it.
+    if (globalThis.__FLEETDESK_USER_ROUTES__ !== false && mode === 'user') {
       // People: the organization and the user come from the verified session or token, never from the API key.
       const { org, user } = await authenticateUser(request.event);
       request.context.org = org;
@@ -187,7 +192,7 @@ const respond: Middleware = {
  * 409, 422: shared/domain/idempotency/idempotency.service.ts), after auth and validation.
  */
 /** Route keys (`POST /path`, as API Gateway and the local router set `routeKey`) that honour Idempotency-Key. */
-const IDEMPOTENT_ROUTE_KEYS = new Set(routes.filter((r) => r.idempotent).map((r) => `${r.method} ${r.path}`));
+const IDEMPOTENT_ROUTE_KEYS = new Set(servedRoutes.filter((r) => r.idempotent).map(routeKeyOf));
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** Response header marking a replay of a stored response. */
 export const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed';
@@ -218,23 +223,37 @@ export function httpHandler<S extends z.ZodMiniType | undefined = undefined>(
       });
       return result instanceof RawResponse ? result.result : json(200, result);
     };
-    const rawKey = IDEMPOTENT_ROUTE_KEYS.has(event.routeKey) ? event.headers[IDEMPOTENCY_HEADER] : undefined;
-    if (rawKey === undefined) return run();
-    const org = context.org as OrgContext;
-    const result = await runIdempotent(
-      {
-        organizationId: org.organizationId,
-        key: parseIdempotencyKey(rawKey),
-        fingerprint: requestFingerprint(event.routeKey, context.rawBody ?? ''),
-        // The claim outlives this invocation only if it dies without releasing it.
-        leaseMs: context.getRemainingTimeInMillis?.() ?? DEFAULT_LEASE_MS,
-      },
-      async () => {
-        const response = await run();
-        return { statusCode: response.statusCode ?? 200, body: response.body ?? '' };
-      },
-    );
-    const response = json(result.statusCode, {});
-    return { ...response, body: result.body, headers: { ...response.headers, [IDEMPOTENT_REPLAYED_HEADER]: String(result.replayed) } };
+    // `false` in the bundle of a function with no idempotent route (shared/http/route-flags.ts): esbuild drops the
+    // branch, and with it the idempotency service, its repository and schema.
+    if (globalThis.__FLEETDESK_IDEMPOTENT_ROUTES__ !== false && IDEMPOTENT_ROUTE_KEYS.has(event.routeKey)) {
+      const rawKey = event.headers[IDEMPOTENCY_HEADER];
+      if (rawKey !== undefined) return runWithIdempotencyKey(rawKey, event, context, run);
+    }
+    return run();
   });
+}
+
+/** Runs the handler at most once per organization and Idempotency-Key (a route marked `idempotent`), replaying the stored response. */
+async function runWithIdempotencyKey(
+  rawKey: string,
+  event: APIGatewayProxyEventV2,
+  context: ApiContext,
+  run: () => Promise<APIGatewayProxyStructuredResultV2>,
+): Promise<APIGatewayProxyStructuredResultV2> {
+  const org = context.org as OrgContext;
+  const result = await runIdempotent(
+    {
+      organizationId: org.organizationId,
+      key: parseIdempotencyKey(rawKey),
+      fingerprint: requestFingerprint(event.routeKey, context.rawBody ?? ''),
+      // The claim outlives this invocation only if it dies without releasing it.
+      leaseMs: context.getRemainingTimeInMillis?.() ?? DEFAULT_LEASE_MS,
+    },
+    async () => {
+      const response = await run();
+      return { statusCode: response.statusCode ?? 200, body: response.body ?? '' };
+    },
+  );
+  const response = json(result.statusCode, {});
+  return { ...response, body: result.body, headers: { ...response.headers, [IDEMPOTENT_REPLAYED_HEADER]: String(result.replayed) } };
 }

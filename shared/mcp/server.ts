@@ -1,4 +1,5 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import {
   CallToolRequestSchema,
   ErrorCode,
@@ -75,6 +76,17 @@ export async function callTool(org: OrgContext, tool: ToolDefinition, args: unkn
 }
 
 /**
+ * The SDK's JSON Schema validator is used only to check a client's answer to an elicitation, a
+ * server-to-client request that a stateless JSON-response server cannot send. This one says so if
+ * ever asked, and lets the MCP bundle leave Ajv out (shared/mcp/ajv-stub.ts).
+ */
+const NO_ELICITATION_VALIDATOR: jsonSchemaValidator = {
+  getValidator: () => {
+    throw new Error('Fleetdesk MCP server: elicitation is not offered, so no JSON Schema validator');
+  },
+};
+
+/**
  * An MCP server for one request of one organization (stateless: a new one per HTTP request).
  * Built on the SDK's protocol-level `Server` rather than `McpServer`: McpServer validates tool
  * arguments itself and answers its own texts, where Fleetdesk answers the REST API's exact texts
@@ -82,7 +94,12 @@ export async function callTool(org: OrgContext, tool: ToolDefinition, args: unkn
  */
 export function createMcpServer(org: OrgContext): Server {
   // eslint-disable-next-line @typescript-eslint/no-deprecated -- see above: exact error texts need the protocol-level server.
-  const server = new Server(MCP_SERVER_INFO, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
+  const server = new Server(MCP_SERVER_INFO, {
+    capabilities: { tools: { listChanged: false } },
+    instructions: INSTRUCTIONS,
+    // Without it the SDK builds an Ajv instance per server (per request here) for elicitation, which we never send.
+    jsonSchemaValidator: NO_ELICITATION_VALIDATOR,
+  });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listed }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const tool = byName.get(request.params.name);

@@ -1,72 +1,170 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { App, Stack } from 'aws-cdk-lib';
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { FleetFunction } from '../../lib/constructs/fleet-function';
+import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
-import { esbuildOptions, REPO_ROOT } from '../../lib/bundling';
+import { bundleDefines, esbuildOptions, REPO_ROOT } from '../../lib/bundling';
 import { ingestion, notFoundRoute, queueWorkers, routes, schedules, workers } from '../../shared/routes';
-import { bundle, bundleTargets, type BundleResult } from '../../scripts/bench/bundles';
-
-const KiB = 1024;
+import { budgetClass, bundle, bundleTargets, SIZE_GOALS, type BundleResult, type BundleTarget } from '../../scripts/bench/bundles';
 
 /**
- * Absolute byte budget for every minified ESM handler bundle (same esbuild options as the
- * stack), with no exceptions. Measured: floor (DynamoDB client + GetItem) 323 KiB; API handlers
- * 381-400 KiB (createTicket the largest); the chat-notifier worker 374 KiB. 440 KiB leaves about
- * 10% over the largest: room for normal growth, none for a new heavy dependency (a second SDK
- * client, a date or validation library, ...).
- * Raised to 480 KiB when this round's work landed (ticket lifecycle, sweep isolation, detection,
- * webhook outbox): createTicket 449 KiB, the anomaly detector 457 KiB. Bringing request-path
- * handlers back under 1.25x the floor is the performance issue's work (route table and
- * vocabulary out of the bundles), not done here.
+ * Issue 21's budgets, as multiples of the floor (scripts/bench/floor-handler.ts: the DynamoDB client
+ * and one GetItem, 323 KiB), by kind of function (scripts/bench/bundles.ts, SIZE_GOALS): request path
+ * ≤ 1.25×, workers ≤ 1.3×, the public docs functions ≤ 1.5×, the S3 ingestion ≤ 1.9×, MCP ≤ 2.0×.
+ *
+ * What the floor does not have and every handler does (measured, minified): zod/mini's core 27 KiB,
+ * the Powertools Logger 21 KiB, the key builders (one `keys` object, not tree-shakable) 5.4 KiB, the
+ * document client and marshalling 11 KiB, middy and the handler factory 5 KiB: 1.22× before any
+ * domain code. The MCP function on top: the SDK's protocol, Streamable HTTP transport and types
+ * (≈ 60 KiB), zod classic with its JSON Schema conversion for tools/list (≈ 50 KiB), the tools'
+ * services; Ajv (≈ 100 KiB, elicitation only) is left out (lib/bundling.ts, MCP_BUNDLE_ALIASES).
+ *
+ * Functions still over their goal, each with the ceiling it may not grow past (measured this round
+ * plus about 1%) and what it carries beyond the common base. Bringing them under the goal is what is
+ * left of issue 21 item 3 (docs/performance.md, "Bundle sizes").
  */
-const HANDLER_BUDGET = 480 * KiB;
-
-/**
- * The only functions with their own budget, each for a dependency that is its whole job and that
- * no other bundle may carry (checked below):
- * - the MCP tool server: the MCP SDK (protocol, Streamable HTTP transport, its zod v3 compat layer
- *   and ajv) on top of the domain services its tools call. Measured 744 KiB: floor + 421 KiB,
- *   304 KiB over HANDLER_BUDGET. 820 KiB leaves about 10% for growth.
- * - the OpenAPI document: every request and response schema of the API (that is what it
- *   describes). Measured 456 KiB, 16 KiB over HANDLER_BUDGET; 500 KiB leaves about 10%.
- * - the S3 backfill ingestion: the S3 client (streaming GetObject) on top of the telemetry
- *   domain, gunzip and csv-parse. Measured 594 KiB. It runs from a queue, never on a request's
- *   path, so its cold start is not an API latency; 660 KiB leaves about 10%.
- */
-const OWN_BUDGETS: Record<string, number> = {
-  // The console's API: one function for its 14 routes (a route group, shared/http/route-group.ts), so
-  // it carries the handlers of every page and the ticket lifecycle. Measured 480 KiB; people's
-  // routes, not integrators'.
-  'functions/http/groups/console-api.ts': 530 * KiB,
-  'functions/http/mcp/mcp.ts': 820 * KiB,
-  'functions/http/docs/openapi-document.ts': 500 * KiB,
-  'functions/ingest/s3.ts': 660 * KiB,
+const OVER_GOAL: Record<string, { ceiling: number; carries: string }> = {
+  'http/device/put-device-connection': { ceiling: 1.27, carries: 'device + crash-reporting connector domain' },
+  'http/device/delete-device-connection': { ceiling: 1.27, carries: 'device + connector domain' },
+  'http/device/bulk-metadata': { ceiling: 1.27, carries: 'device domain, bulk metadata schema' },
+  'http/device/get-device': { ceiling: 1.26, carries: 'device domain with owners and connection' },
+  'http/deviceAssignment/assign-device-to-owners': { ceiling: 1.32, carries: 'assignment + customer domain, idempotency' },
+  'http/deviceAssignment/assign-devices-to-owner': { ceiling: 1.32, carries: 'assignment + customer domain, idempotency' },
+  'http/deviceAssignment/unassign-device-from-owner': { ceiling: 1.28, carries: 'assignment domain' },
+  'http/deviceAssignment/unassign-devices-from-owner': { ceiling: 1.28, carries: 'assignment domain' },
+  'http/ticket/create-ticket': { ceiling: 1.37, carries: 'ticket domain, classifier and its support vocabulary (9 KiB, moving out of the bundle), idempotency' },
+  'http/ticket/get-ticket': { ceiling: 1.26, carries: 'ticket schema and repository' },
+  'http/ticket/list-tickets': { ceiling: 1.28, carries: 'ticket list service' },
+  'http/ticket/patch-ticket': { ceiling: 1.35, carries: 'ticket lifecycle service with its outbox (chat, webhooks)' },
+  'http/ticket/add-ticket-message': { ceiling: 1.33, carries: 'ticket lifecycle service with its outbox' },
+  'http/ticket/list-ticket-events': { ceiling: 1.3, carries: 'ticket events' },
+  'http/ticket/set-ticket-category': { ceiling: 1.35, carries: 'ticket domain and classifier learning' },
+  'http/telemetry/ingest-telemetry': { ceiling: 1.3, carries: 'telemetry domain, IoT destination confirmation' },
+  'http/telemetry/get-latest-telemetry': { ceiling: 1.26, carries: 'telemetry schema' },
+  'http/telemetry/query-telemetry': { ceiling: 1.27, carries: 'telemetry query' },
+  'http/device/list-device-incidents': { ceiling: 1.32, carries: 'anomaly incident schema' },
+  'http/groups/webhooks-api': { ceiling: 1.37, carries: 'nine webhook routes in one function, and the route table through shared/http/route-group.ts' },
+  'http/groups/console-api': { ceiling: 1.48, carries: "fourteen console routes' handlers, user sessions, and the route table through shared/http/route-group.ts" },
+  'http/not-found': { ceiling: 1.31, carries: 'the telemetry ingest and getCustomer handlers (their trailing-slash forms)' },
+  'workers/anomaly-detector': { ceiling: 1.42, carries: 'detectors, incidents, proactive tickets with classifier and vocabulary' },
+  'workers/webhook-fan-out': { ceiling: 1.34, carries: 'webhook domain' },
+  'schedules/dropout-sweep': { ceiling: 1.39, carries: 'detectors, incidents, proactive tickets with classifier and vocabulary' },
+  'workers/dropout-sweep': { ceiling: 1.39, carries: 'detectors, incidents, proactive tickets with classifier and vocabulary' },
+  'schedules/ticket-auto-close': { ceiling: 1.33, carries: 'ticket lifecycle service with its outbox' },
 };
 
 describe('bundle budget', () => {
   let bundles: BundleResult[] = [];
+  let floor: BundleResult;
   beforeAll(async () => {
     bundles = await bundle(bundleTargets());
-    // 35 bundles take about 40 s on two cores on their own, longer beside other test files.
-  }, 180_000);
+    floor = bundles.find((b) => b.kind === 'floor') as BundleResult;
+    // 45 bundles take one to two minutes on two cores on their own, several beside other test files.
+  }, 600_000);
 
   test('every route, worker, ingestion function and the not-found handler is bundled', () => {
     const entries = new Set(bundles.map((b) => b.entry));
     for (const d of [...routes, ...workers, ...schedules, ...queueWorkers, ...ingestion, notFoundRoute]) expect(entries).toContain(d.entry);
   });
 
-  test.each(bundleTargets().map((t) => [t.name, t.entry] as const))('%s stays within the byte budget', (_name, entry) => {
-    const b = bundles.find((x) => x.entry === entry) as BundleResult;
-    expect(b.bytes).toBeGreaterThan(0);
-    expect(b.bytes).toBeLessThanOrEqual(OWN_BUDGETS[entry] ?? HANDLER_BUDGET);
+  test('every bundle stays within its budget, as a multiple of the floor (goal, or its ceiling while over the goal)', () => {
+    expect(floor.bytes).toBeGreaterThan(0);
+    const broken: string[] = [];
+    for (const b of bundles) {
+      const kind = budgetClass(b as BundleTarget);
+      if (!kind) continue;
+      const ratio = b.bytes / floor.bytes;
+      const over = OVER_GOAL[b.name];
+      const limit = over?.ceiling ?? SIZE_GOALS[kind];
+      if (ratio > limit) {
+        broken.push(`${b.name} is ${ratio.toFixed(3)}x the floor (${(b.bytes / 1024).toFixed(1)} KiB), over its ${over ? `ceiling of ${limit}x (goal ${SIZE_GOALS[kind]}x)` : `${kind} budget of ${limit}x`}`);
+      }
+    }
+    expect(broken).toEqual([]);
   });
 
-  test('the MCP SDK is bundled into the MCP function only; the Swagger UI files into none', async () => {
-    const withSdk = bundles.filter((b) => b.bytes > 0 && b.entry !== 'functions/http/mcp/mcp.ts');
-    for (const b of withSdk) {
-      const out = await build({ ...esbuildOptions(b.entry, path.join(REPO_ROOT, '.bench/memory/sdk-check.mjs')), write: false, metafile: true });
-      const inputs = Object.keys(out.metafile?.inputs ?? {});
-      expect(inputs.filter((i) => i.includes('@modelcontextprotocol/sdk') || i.includes('swagger-ui-dist'))).toEqual([]);
+  test('the exceptions name real bundles, and none is allowed past twice its goal', () => {
+    const names = new Set(bundles.map((b) => b.name));
+    for (const [name, over] of Object.entries(OVER_GOAL)) {
+      expect(names).toContain(name);
+      const kind = budgetClass(bundles.find((b) => b.name === name) as BundleTarget) as keyof typeof SIZE_GOALS;
+      expect(over.ceiling).toBeGreaterThan(SIZE_GOALS[kind]);
+      expect(over.ceiling - 1).toBeLessThan(2 * (SIZE_GOALS[kind] - 1));
     }
+  });
+
+  test('handler bundles carry their own routes\' flags, not the route table', () => {
+    // The OpenAPI document describes the table, the docs page imports API_PREFIX from it; the route
+    // groups still look their members up in it (shared/http/route-group.ts: to move to route-flags.ts).
+    const mayCarry = new Set(['http/docs/openapi-document', 'http/docs/docs-page', 'http/groups/webhooks-api', 'http/groups/console-api']);
+    const carrying = bundles.filter((b) => b.kind !== 'floor' && !mayCarry.has(b.name) && b.inputs.some((i) => i.endsWith('shared/routes.ts'))).map((b) => b.name);
+    expect(carrying).toEqual([]);
+    const getDevice = routes.find((r) => r.id === 'GetDevice');
+    expect(JSON.parse(JSON.parse(bundleDefines(getDevice?.entry as string)['globalThis.__FLEETDESK_ROUTE_FLAGS__'] as string))).toEqual([
+      { id: 'GetDevice', method: 'GET', path: getDevice?.path },
+    ]);
+  });
+
+  test('session and idempotency code only where a route of the function needs it', () => {
+    const inputs = (id: string) => bundles.find((b) => b.entry === routes.find((r) => r.id === id)?.entry)?.inputs ?? [];
+    const has = (list: string[], file: string) => list.some((i) => i.endsWith(file));
+    expect(has(inputs('GetDevice'), 'shared/domain/idempotency/idempotency.service.ts')).toBe(false);
+    expect(has(inputs('GetDevice'), 'shared/domain/user/user-auth.ts')).toBe(false);
+    // Marked idempotent in the route table: it keeps the Idempotency-Key code.
+    expect(has(inputs('AssignDeviceToOwners'), 'shared/domain/idempotency/idempotency.service.ts')).toBe(true);
+    // The console's routes take a person's session.
+    expect(has(inputs('ConsoleMe'), 'shared/domain/user/user-auth.ts')).toBe(true);
+  });
+
+  test('a bundle runs on its injected flags: the not-found function serves a slash form with its route\'s auth', async () => {
+    const [built] = await bundle(bundleTargets().filter((t) => t.entry === notFoundRoute.entry), '.bench/test-bundles');
+    const script = `const { handler } = await import(${JSON.stringify(pathToFileURL(built?.file as string).href)});
+      const context = { awsRequestId: 'r', getRemainingTimeInMillis: () => 10000 };
+      const call = (method, rawPath) => handler({ rawPath, headers: {}, requestContext: { http: { method }, timeEpoch: Date.now() }, routeKey: '$default' }, context);
+      const unknown = await call('GET', '/api/nope');
+      const slash = await call('POST', '/api/telemetry/');
+      process.stdout.write(JSON.stringify([unknown.statusCode, JSON.parse(unknown.body), slash.statusCode, JSON.parse(slash.body)]));`;
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+      env: { PATH: process.env.PATH ?? '', TABLE_NAME: 'bench', AWS_REGION: 'us-east-1', POWERTOOLS_LOG_LEVEL: 'SILENT', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+      encoding: 'utf8',
+    });
+    expect(JSON.parse(out)).toEqual([404, { error: 'Not found' }, 401, { error: 'Missing API key' }]);
   }, 120_000);
+
+  test('the MCP SDK is bundled into the MCP function only (without Ajv); the Swagger UI files into none', () => {
+    for (const b of bundles.filter((x) => x.kind !== 'floor')) {
+      if (b.entry === 'functions/http/mcp/mcp.ts') {
+        expect(b.inputs.some((i) => i.includes('@modelcontextprotocol/sdk'))).toBe(true);
+        expect(b.inputs.filter((i) => i.includes('node_modules/ajv'))).toEqual([]);
+      } else {
+        expect(b.inputs.filter((i) => i.includes('@modelcontextprotocol/sdk') || i.includes('swagger-ui-dist'))).toEqual([]);
+      }
+    }
+  });
+
+  test("the stack's bundling (NodejsFunction) builds the very bundles measured here: defines and aliases included", () => {
+    const outdir = mkdtempSync(path.join(os.tmpdir(), 'bundle-size-cdk-'));
+    try {
+      const app = new App({ outdir });
+      const stack = new Stack(app, 'BundleCheck');
+      const entries = [routes.find((r) => r.id === 'GetDevice')?.entry as string, 'functions/http/mcp/mcp.ts'];
+      for (const [i, entry] of entries.entries()) new FleetFunction(stack, `Fn${i}`, { entry, logRetention: RetentionDays.ONE_DAY });
+      app.synth();
+      const built = readdirSync(outdir)
+        .map((d) => path.join(outdir, d, 'index.mjs'))
+        .filter((f) => existsSync(f))
+        .map((f) => statSync(f).size)
+        .sort((a, b) => a - b);
+      const measured = entries.map((e) => bundles.find((b) => b.entry === e)?.bytes as number).sort((a, b) => a - b);
+      expect(built).toEqual(measured);
+    } finally {
+      rmSync(outdir, { recursive: true, force: true });
+    }
+  }, 240_000);
 
   test('createTicket carries no SQS client and leaves the Bedrock SDK to a runtime import()', async () => {
     const entry = routes.find((r) => r.id === 'CreateTicket')?.entry as string;
