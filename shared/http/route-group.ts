@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { json, NOT_FOUND_ROUTE } from './response';
-import { routes, type RouteDefinition } from '../routes';
 import { compile, matchRoute } from './route-match';
+import { routeKeyOf, servedRoutes, type RouteFlags } from './route-flags';
 
 type HttpHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2 | unknown>;
 
@@ -19,9 +19,10 @@ type HttpHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<
  */
 export function routeGroup(handlers: Record<string, HttpHandler>): HttpHandler {
   const byRouteKey = new Map<string, HttpHandler>();
-  const members: RouteDefinition[] = [];
+  const members: RouteFlags[] = [];
   for (const [id, handler] of Object.entries(handlers)) {
-    const route = routes.find((r) => r.id === id);
+    // The bundle's own routes (lib/bundling.ts injects every member's flags), or the table unbundled.
+    const route = servedRoutes.find((r) => r.id === id);
     if (!route) throw new Error(`route group names ${id}, which is not a route`);
     byRouteKey.set(routeKeyOf(route), handler);
     members.push(route);
@@ -36,8 +37,4 @@ export function routeGroup(handlers: Record<string, HttpHandler>): HttpHandler {
     const requestContext = event.requestContext ? { ...event.requestContext, routeKey } : event.requestContext;
     return (byRouteKey.get(routeKey) as HttpHandler)({ ...event, routeKey, requestContext, pathParameters: found.pathParameters }, context);
   };
-}
-
-function routeKeyOf(route: RouteDefinition): string {
-  return `${route.method} ${route.path}`;
 }

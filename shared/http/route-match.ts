@@ -1,17 +1,20 @@
 import type { RouteDefinition } from '../routes';
 
+/** What matching needs of a route: its method and path template (a full route-table entry or a bundle's route flags). */
+type Matchable = Pick<RouteDefinition, 'method' | 'path'>;
+
 /**
  * Path-template matching shared by the local router (every route) and route groups behind one greedy
  * API Gateway route (the console's API): `{name}` matches one non-empty segment, URL-decoded as API
  * Gateway decodes path parameters.
  */
-export interface CompiledRoute {
-  route: RouteDefinition;
+export interface CompiledRoute<R extends Matchable = RouteDefinition> {
+  route: R;
   pattern: RegExp;
   params: string[];
 }
 
-export function compile(route: RouteDefinition): CompiledRoute {
+export function compile<R extends Matchable>(route: R): CompiledRoute<R> {
   const params: string[] = [];
   const source = route.path
     .split('/')
@@ -35,7 +38,7 @@ function decodeSegment(segment: string): string {
 }
 
 /** Finds the route for a method and path; path parameters are URL-decoded as API Gateway does. */
-export function matchRoute(compiled: readonly CompiledRoute[], method: string, pathname: string) {
+export function matchRoute<R extends Matchable>(compiled: readonly CompiledRoute<R>[], method: string, pathname: string) {
   for (const c of compiled) {
     if (c.route.method !== method) continue;
     const m = c.pattern.exec(pathname);

@@ -100,7 +100,7 @@ describe('bundle budget', () => {
   test('handler bundles carry their own routes\' flags, not the route table', () => {
     // The OpenAPI document describes the table, the docs page imports API_PREFIX from it; the route
     // groups still look their members up in it (shared/http/route-group.ts: to move to route-flags.ts).
-    const mayCarry = new Set(['http/docs/openapi-document', 'http/docs/docs-page', 'http/groups/webhooks-api', 'http/groups/console-api']);
+    const mayCarry = new Set(['http/docs/openapi-document', 'http/docs/docs-page']);
     const carrying = bundles.filter((b) => b.kind !== 'floor' && !mayCarry.has(b.name) && b.inputs.some((i) => i.endsWith('shared/routes.ts'))).map((b) => b.name);
     expect(carrying).toEqual([]);
     const getDevice = routes.find((r) => r.id === 'GetDevice');
