@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { resetEnvCache } from '../../shared/config/env';
@@ -17,6 +17,10 @@ import { TICKET_EVENT_ENTITY } from '../../shared/domain/webhook/webhook-entitie
 import * as schema from '../../shared/domain/webhook/webhook.schema';
 import { startLocalTableStream } from '../../shared/local/table-stream';
 import { workers } from '../../shared/routes';
+import { KmsEnvelopeSecretSealer, type KmsLike, type SealedSecret } from '../../shared/crypto/secret-sealer';
+import { logger } from '../../shared/logging/logger';
+import { createWebhook as createStoredWebhook } from '../../shared/domain/webhook/webhook.repository';
+import { openWebhookSecret, setWebhookSecretSealer, WEBHOOK_SECRET_PURPOSE } from '../../shared/domain/webhook/webhook-secret';
 import { createTicket } from '../../shared/domain/ticket/ticket.service';
 import { listTicketEvents } from '../../shared/domain/ticket/ticket-lifecycle.service';
 import { CreateTicketBody } from '../../shared/domain/ticket/ticket.schema';
@@ -476,5 +480,186 @@ describe('endpoints API', () => {
     expect(own.body).toMatchObject({ webhookId: id, enabled: true });
     expect(own.body).not.toHaveProperty('secret');
     expect(((await get(`/webhooks/${id}/deliveries`, a.apiKey)).body.deliveries as unknown[]).length).toBe(1);
+  });
+});
+
+describe('signing secrets at rest (sealed like connector tokens)', () => {
+  /** Every form a secret's bytes could take in an item: the whsec_ string, its base64 key, the key's hex. */
+  const forms = (secret: string) => {
+    const key = Buffer.from(secret.slice('whsec_'.length), 'base64');
+    return [secret, secret.slice('whsec_'.length), key.toString('hex'), key.toString('base64url')];
+  };
+  const rawItem = async (organizationId: string, webhookId: string) =>
+    (await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.webhook(organizationId, webhookId), ConsistentRead: true }))).Item as Record<string, unknown>;
+  const expectNoSecretIn = (item: Record<string, unknown>, ...secrets: string[]) => {
+    const text = JSON.stringify(item);
+    for (const secret of secrets) {
+      for (const form of forms(secret)) expect(text).not.toContain(form);
+      // Nor the key's raw bytes inside a sealed box.
+      for (const sealed of [item.sealedSecret, item.previousSealedSecret] as ({ box: string } | undefined)[]) {
+        if (sealed) expect(Buffer.from(sealed.box, 'base64').includes(Buffer.from(secret.slice(6), 'base64'))).toBe(false);
+      }
+    }
+  };
+  const signedHeaders = (hit: Hit | undefined) => ({
+    'webhook-id': String(hit?.headers['webhook-id']),
+    'webhook-timestamp': String(hit?.headers['webhook-timestamp']),
+    'webhook-signature': String(hit?.headers['webhook-signature']),
+  });
+
+  // Everything the functions hand to the logger (whatever its level) or print while these tests run:
+  // the last test checks no secret is in it.
+  const logged: string[] = [];
+  const secretsSeen: string[] = [];
+  const spies: jest.SpyInstance[] = [];
+  beforeAll(() => {
+    const capture = (...args: unknown[]) => void logged.push(args.map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(' '));
+    for (const method of ['debug', 'info', 'warn', 'error'] as const) spies.push(jest.spyOn(logger, method).mockImplementation(capture));
+    for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) spies.push(jest.spyOn(console, method).mockImplementation(capture));
+  });
+  afterAll(() => {
+    for (const spy of spies) spy.mockRestore();
+    setWebhookSecretSealer(undefined);
+  });
+
+  it('the stored endpoint holds its secret sealed, never in clear; deliveries still verify with standardwebhooks; rotation seals both', async () => {
+    const { org, apiKey } = await newOrg();
+    const hook = await register(apiKey, '/sealed');
+    secretsSeen.push(hook.secret);
+    const item = await rawItem(org.organizationId, hook.webhookId);
+    expect(item).toMatchObject({ sealedSecret: { scheme: 'local', box: expect.any(String) } });
+    expect(item).not.toHaveProperty('secret');
+    expectNoSecretIn(item, hook.secret);
+
+    await post(`/webhooks/${hook.webhookId}/test`, apiKey);
+    await settle();
+    const [hit] = hitsAt('/sealed');
+    expect(new StandardWebhook(hook.secret).verify(hit?.body as string, signedHeaders(hit))).toMatchObject({ type: 'webhook.test' });
+    expect(() => new StandardWebhook(`whsec_${Buffer.alloc(32, 1).toString('base64')}`).verify(hit?.body as string, signedHeaders(hit))).toThrow();
+
+    const rotated = await post(`/webhooks/${hook.webhookId}/rotate-secret`, apiKey);
+    const newSecret = rotated.body.secret as string;
+    secretsSeen.push(newSecret);
+    const after = await rawItem(org.organizationId, hook.webhookId);
+    expect(after).toMatchObject({ sealedSecret: { scheme: 'local' }, previousSealedSecret: item.sealedSecret });
+    expectNoSecretIn(after, hook.secret, newSecret);
+    await post(`/webhooks/${hook.webhookId}/test`, apiKey);
+    await settle();
+    const second = hitsAt('/sealed')[1];
+    expect(signedHeaders(second)['webhook-signature'].split(' ')).toHaveLength(2);
+    for (const secret of [newSecret, hook.secret]) expect(new StandardWebhook(secret).verify(second?.body as string, signedHeaders(second))).toMatchObject({ type: 'webhook.test' });
+    // A sealed secret opens only for its organization (the AAD): copied to another org's item, it cannot sign.
+    await expect(openWebhookSecret(randomUUID(), after.sealedSecret as SealedSecret)).rejects.toThrow();
+  });
+
+  it('an endpoint stored before sealing (clear secret) still signs; rotating it seals both secrets and the clear one leaves the item', async () => {
+    const { org, apiKey } = await newOrg();
+    const legacySecret = `whsec_${randomBytes(32).toString('base64')}`;
+    secretsSeen.push(legacySecret);
+    const webhookId = randomUUID();
+    const now = new Date().toISOString();
+    // As the first version of issue 19 stored it: `secret` in clear.
+    await createStoredWebhook({
+      organizationId: org.organizationId,
+      webhookId,
+      url: `${base}/legacy`,
+      events: ['*'],
+      description: null,
+      enabled: true,
+      disabledReason: null,
+      consecutiveFailures: 0,
+      createdAt: now,
+      updatedAt: now,
+      secret: legacySecret,
+      previousSecret: null,
+      previousSecretExpiresAt: null,
+    });
+    expect(await rawItem(org.organizationId, webhookId)).toMatchObject({ secret: legacySecret });
+    await post(`/webhooks/${webhookId}/test`, apiKey);
+    await settle();
+    const [first] = hitsAt('/legacy');
+    expect(new StandardWebhook(legacySecret).verify(first?.body as string, signedHeaders(first))).toMatchObject({ type: 'webhook.test' });
+
+    const rotated = await post(`/webhooks/${webhookId}/rotate-secret`, apiKey);
+    expect(rotated.status).toBe(200);
+    const newSecret = rotated.body.secret as string;
+    secretsSeen.push(newSecret);
+    const item = await rawItem(org.organizationId, webhookId);
+    expect(item).toMatchObject({ sealedSecret: { scheme: 'local' }, previousSealedSecret: { scheme: 'local' } });
+    expect(item).not.toHaveProperty('secret');
+    expect(item).not.toHaveProperty('previousSecret');
+    expectNoSecretIn(item, legacySecret, newSecret);
+    await post(`/webhooks/${webhookId}/test`, apiKey);
+    await settle();
+    const second = hitsAt('/legacy')[1];
+    for (const secret of [newSecret, legacySecret]) expect(new StandardWebhook(secret).verify(second?.body as string, signedHeaders(second))).toMatchObject({ type: 'webhook.test' });
+  });
+
+  it('in AWS: KMS envelope encryption under the webhook context, one Decrypt per secret (cached), and a KMS failure is retried without counting against the endpoint', async () => {
+    const contexts: Record<string, string>[] = [];
+    let decrypts = 0;
+    let kmsDown = false;
+    const masterKey = randomBytes(32);
+    // A fake KMS: the data key "encrypted" is the data key XOR a master key, bound to the context it was made under.
+    const wrap = (key: Buffer, context: Record<string, string>) => Buffer.concat([Buffer.from(JSON.stringify(context)), Buffer.from([0]), Buffer.from(key.map((b, i) => b ^ (masterKey[i] as number)))]);
+    const kms: KmsLike = {
+      async generateDataKey(input) {
+        contexts.push(input.EncryptionContext);
+        const key = randomBytes(32);
+        return { Plaintext: new Uint8Array(key), CiphertextBlob: new Uint8Array(wrap(key, input.EncryptionContext)) };
+      },
+      async decrypt(input) {
+        decrypts++;
+        if (kmsDown) throw new Error('KMS unavailable');
+        const blob = Buffer.from(input.CiphertextBlob);
+        const sep = blob.indexOf(0);
+        if (blob.subarray(0, sep).toString() !== JSON.stringify(input.EncryptionContext)) throw new Error('InvalidCiphertextException');
+        return { Plaintext: new Uint8Array(blob.subarray(sep + 1).map((b, i) => b ^ (masterKey[i] as number))) };
+      },
+    };
+    setWebhookSecretSealer(new KmsEnvelopeSecretSealer(WEBHOOK_SECRET_PURPOSE, 'alias/test', async () => kms));
+    try {
+      const { org, apiKey } = await newOrg();
+      const hook = await register(apiKey, '/kms');
+      secretsSeen.push(hook.secret);
+      expect(contexts).toEqual([{ organizationId: org.organizationId, purpose: 'webhook-signing-secret' }]);
+      const item = await rawItem(org.organizationId, hook.webhookId);
+      expect(item).toMatchObject({ sealedSecret: { scheme: 'kms', keyId: 'alias/test', dataKey: expect.any(String) } });
+      expectNoSecretIn(item, hook.secret);
+      for (let i = 0; i < 3; i++) await post(`/webhooks/${hook.webhookId}/test`, apiKey);
+      await settle();
+      expect(hitsAt('/kms')).toHaveLength(3);
+      for (const hit of hitsAt('/kms')) expect(new StandardWebhook(hook.secret).verify(hit.body, signedHeaders(hit))).toMatchObject({ type: 'webhook.test' });
+      // Three attempts, one Decrypt: the opened secret is kept for a few minutes, by sealed box.
+      expect(decrypts).toBe(1);
+
+      // KMS down: the attempts fail on Fleetdesk's side, are logged and retried, and do not count toward disabling.
+      setWebhookSecretSealer(new KmsEnvelopeSecretSealer(WEBHOOK_SECRET_PURPOSE, 'alias/test', async () => kms));
+      kmsDown = true;
+      const sent = await post(`/webhooks/${hook.webhookId}/test`, apiKey);
+      await settle();
+      const log = ((await get(`/webhooks/${hook.webhookId}/deliveries?limit=100`, apiKey)).body.deliveries as schema.DeliveryAttempt[]).filter((a) => a.deliveryId === sent.body.deliveryId);
+      expect(log).toHaveLength(schema.MAX_ATTEMPTS);
+      expect(log.every((a) => a.statusCode === null && a.error === 'Fleetdesk could not open the signing secret; the attempt will be retried')).toBe(true);
+      expect(hitsAt('/kms')).toHaveLength(3);
+      expect((await get(`/webhooks/${hook.webhookId}`, apiKey)).body).toMatchObject({ enabled: true, consecutiveFailures: 0 });
+      // Back up: a redelivery signs again.
+      kmsDown = false;
+      await post(`/webhooks/${hook.webhookId}/deliveries/${sent.body.deliveryId as string}/redeliver`, apiKey);
+      await settle();
+      const last = hitsAt('/kms')[3];
+      expect(new StandardWebhook(hook.secret).verify(last?.body as string, signedHeaders(last))).toMatchObject({ type: 'webhook.test' });
+    } finally {
+      setWebhookSecretSealer(undefined);
+    }
+  });
+
+  it('no secret appears in any log line written meanwhile', () => {
+    const text = logged.join('\n');
+    // The capture works: the attempts above were logged.
+    expect(text).toContain('webhook attempt');
+    expect(text).toContain('webhook signing secret could not be opened');
+    expect(secretsSeen.length).toBeGreaterThanOrEqual(5);
+    for (const secret of secretsSeen) for (const form of forms(secret)) expect(text).not.toContain(form);
   });
 });
