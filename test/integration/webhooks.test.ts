@@ -4,7 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
+import { buildOpenApiDocument } from '../../shared/openapi/document';
 import { resetEnvCache } from '../../shared/config/env';
 import { documentClient, tableName } from '../../shared/db/client';
 import { keys } from '../../shared/db/keys';
@@ -12,7 +15,7 @@ import { transactWrite, TransactionConditionFailed } from '../../shared/db/opera
 import { setChatWebhook } from '../../shared/domain/ticket-config/ticket-config.service';
 import { attemptDelivery, settleWebhookDeliveries, signingSecrets } from '../../shared/domain/webhook/delivery';
 import { webhookEventPut } from '../../shared/domain/webhook/outbox';
-import { isBlockedAddress, setResolverForTests, WEBHOOK_ALLOW_LOCAL_ENV } from '../../shared/domain/webhook/safe-http';
+import { isBlockedAddress, safePost, setResolverForTests, WEBHOOK_ALLOW_LOCAL_ENV } from '../../shared/domain/webhook/safe-http';
 import { TICKET_EVENT_ENTITY } from '../../shared/domain/webhook/webhook-entities';
 import * as schema from '../../shared/domain/webhook/webhook.schema';
 import { startLocalTableStream } from '../../shared/local/table-stream';
@@ -251,6 +254,35 @@ describe('SSRF', () => {
     expect(org.organizationId).toBeDefined();
   });
 
+  it('a receiver that never answers is cut off after 10 s (the attempt fails, the connection is closed)', async () => {
+    let closed = 0;
+    const requests: string[] = [];
+    const silent = createServer((req) => {
+      requests.push(String(req.headers['webhook-id']));
+      req.socket.on('close', () => closed++);
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/hook`;
+    try {
+      // Only the timeout's timer is faked (the sockets and promises are real), so no test waits 10 s.
+      jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask', 'hrtime', 'performance', 'Date'] });
+      let result: Awaited<ReturnType<typeof safePost>> | undefined;
+      void safePost(url, { 'webhook-id': 'msg_timeout' }, '{}').then((r) => (result = r));
+      while (requests.length === 0) await new Promise((resolve) => setImmediate(resolve));
+      jest.advanceTimersByTime(schema.DELIVERY_TIMEOUT_MS - 1);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(result).toBeUndefined();
+      jest.advanceTimersByTime(1);
+      while (!result || closed === 0) await new Promise((resolve) => setImmediate(resolve));
+      expect(schema.DELIVERY_TIMEOUT_MS).toBe(10_000);
+      expect(result).toMatchObject({ statusCode: null, responseBody: null, error: 'Timed out after 10000 ms' });
+    } finally {
+      jest.useRealTimers();
+      silent.closeAllConnections();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  });
+
   it('keeps at most 4 KB of a response body', async () => {
     const { apiKey } = await newOrg();
     const hook = await register(apiKey, '/big');
@@ -368,7 +400,7 @@ describe('events from changes', () => {
     const { org, apiKey } = await newOrg();
     await register(apiKey, '/outbox', ['connector.sync_failed']);
     const at = new Date().toISOString();
-    const data = { provider: 'memfault', error: 'Token refused', failedDevices: 3, at };
+    const data = { provider: 'memfault', deviceIdentifier: 'SN-1', externalId: 'mf-1', error: 'Token refused', window: at, at };
     const guard = { pk: `ORG#${org.organizationId}#TESTGUARD`, sk: 'GUARD' };
     // The change fails (its condition does not hold): neither it nor its event is stored.
     await expect(
@@ -617,5 +649,35 @@ describe('signing secrets at rest (sealed like connector tokens)', () => {
     expect(text).toContain('webhook signing secret could not be opened');
     expect(secretsSeen.length).toBeGreaterThanOrEqual(5);
     for (const secret of secretsSeen) for (const form of forms(secret)) expect(text).not.toContain(form);
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('its `webhooks` section lists every event type, and every payload delivered in this file matches its type\'s schema', () => {
+    const doc = buildOpenApiDocument();
+    const section = doc.webhooks as Record<string, { post: { parameters: { name: string; in: string; required: boolean }[]; requestBody: { content: Record<string, { schema: object }> } } }>;
+    expect(Object.keys(section).sort()).toEqual([...schema.EVENT_TYPES, schema.TEST_EVENT_TYPE].sort());
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats(ajv);
+    ajv.addSchema({ $id: 'fleetdesk-openapi', components: doc.components });
+    const validators = new Map(
+      Object.entries(section).map(([type, entry]) => {
+        expect(entry.post.parameters.filter((p) => p.in === 'header' && p.required).map((p) => p.name).sort()).toEqual(['webhook-id', 'webhook-signature', 'webhook-timestamp']);
+        const jsonSchema = JSON.parse(JSON.stringify(entry.post.requestBody.content['application/json']?.schema).replaceAll('"#/components/', '"fleetdesk-openapi#/components/')) as object;
+        return [type, ajv.compile(jsonSchema)];
+      }),
+    );
+    const types = new Set<string>();
+    for (const hit of hits.filter((h) => h.headers['webhook-id'] && !h.path.startsWith('/chat'))) {
+      const body = JSON.parse(hit.body) as { type: string };
+      types.add(body.type);
+      const validate = validators.get(body.type);
+      expect(validate).toBeDefined();
+      if (!validate?.(body)) throw new Error(`${body.type}: ${ajv.errorsText(validate?.errors)} in ${hit.body.slice(0, 300)}`);
+    }
+    // The ticket types, the test event and an outbox event were all delivered above (incidents and imports: test/unit/webhook-events.test.ts).
+    expect([...types].sort()).toEqual(['connector.sync_failed', 'ticket.created', 'ticket.message_added', 'ticket.updated', 'webhook.test']);
+    // A payload that does not match is refused: the check can fail.
+    expect(validators.get('ticket.created')?.({ type: 'ticket.created', timestamp: 'x', data: {} })).toBe(false);
   });
 });
