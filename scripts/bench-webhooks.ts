@@ -209,6 +209,9 @@ async function main() {
         Item: { pk: `ORG#${organizationId}#TICKET#${ticketId}`, sk: `EVENT#${new Date().toISOString()}#${eventId}`, entity: TICKET_EVENT_ENTITY, organizationId, ticketId, eventId, at: new Date().toISOString(), type: 'priority_changed', actor: 'api', changes: { priority: { from: 'low', to: 'high' } } },
       },
     });
+    // Nothing else may be running while the change's requests are counted (the ticket's own `created` event is still being fanned out).
+    await stream.settle();
+    await settleWebhookDeliveries();
     const without = await countRequests(() =>
       documentClient().send(new UpdateCommand({ TableName: tableName(), Key: keys.ticket(organizationId, ticketId), UpdateExpression: 'SET benchCounter = :n', ExpressionAttributeValues: { ':n': 0 } })),
     );
