@@ -642,6 +642,32 @@ describe('signing secrets at rest (sealed like connector tokens)', () => {
     }
   });
 
+  it('two rotations at once lose no secret: every secret a rotation returned still signs (or the loser got 409)', async () => {
+    const { apiKey } = await newOrg();
+    const hook = await register(apiKey, '/race');
+    secretsSeen.push(hook.secret);
+    const results = await Promise.all([post(`/webhooks/${hook.webhookId}/rotate-secret`, apiKey), post(`/webhooks/${hook.webhookId}/rotate-secret`, apiKey)]);
+    const won = results.filter((r) => r.status === 200).map((r) => r.body.secret as string);
+    secretsSeen.push(...won);
+    expect(won.length).toBeGreaterThanOrEqual(1);
+    for (const r of results.filter((x) => x.status !== 200)) expect(r).toEqual({ status: 409, body: { error: 'The secret was rotated at the same time; read the webhook and rotate again' } });
+    await post(`/webhooks/${hook.webhookId}/test`, apiKey);
+    await settle();
+    const [hit] = hitsAt('/race');
+    const verifies = (secret: string) => {
+      try {
+        new StandardWebhook(secret).verify(hit?.body as string, signedHeaders(hit));
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    // Two signatures (the current and the previous secret); each secret a 200 handed out is one of them.
+    expect(signedHeaders(hit)['webhook-signature'].split(' ')).toHaveLength(2);
+    for (const secret of won) expect(verifies(secret)).toBe(true);
+    expect(verifies(hook.secret)).toBe(won.length === 1);
+  });
+
   it('no secret appears in any log line written meanwhile', () => {
     const text = logged.join('\n');
     // The capture works: the attempts above were logged.
