@@ -6,6 +6,7 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { type IKey, Key } from 'aws-cdk-lib/aws-kms';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { DEVICE_POLICY_NAME } from '../shared/config/iot';
@@ -45,6 +46,7 @@ import { ConsoleAuth } from './constructs/console-auth';
 import { ConsoleSite } from './constructs/console-site';
 import { CONSOLE_AUTH_ENV } from '../shared/domain/user/user-auth';
 import { CONNECTOR_ENV } from '../shared/domain/connector/token-sealer';
+import { WEBHOOK_SECRET_CONTEXT_PURPOSE, WEBHOOK_SECRET_ENV } from '../shared/domain/webhook/webhook-secret';
 import { DESTINATION_ENV } from '../shared/domain/telemetry/destination-confirmation';
 
 /** The queue worker whose queue the `webhookQueue` capability sends to. */
@@ -112,7 +114,7 @@ export class FleetdeskStack extends Stack {
   /** The console's distribution and bucket, and its Cognito pool and JWT authorizer (issue 18). */
   readonly consoleSite: ConsoleSite;
   readonly consoleAuth: ConsoleAuth;
-  /** The KMS key sealing connector tokens; absent when nothing opens them. */
+  /** The KMS key sealing connector tokens and webhook signing secrets; absent when nothing uses them. */
   connectorTokenKey?: Key;
 
   constructor(scope: Construct, id: string, props: FleetdeskStackProps) {
@@ -123,7 +125,7 @@ export class FleetdeskStack extends Stack {
     const ingestion = props.ingestion ?? defaultIngestion;
     const schedules = props.schedules ?? defaultSchedules;
     const queueWorkers = props.queueWorkers ?? defaultQueueWorkers;
-    // The key that seals crash-reporting connector tokens (KMS envelope encryption), made only when something opens them.
+    // The key that seals crash-reporting connector tokens and webhook signing secrets (KMS envelope encryption), made only when something uses them.
     let tokenKey: IKey | undefined;
     const connectorKey = () =>
       (tokenKey ??= (() => {
@@ -131,7 +133,7 @@ export class FleetdeskStack extends Stack {
         // sealed with it in the retained table stay readable after a teardown and redeploy.
         if (config.connectorKeyArn) return Key.fromKeyArn(this, 'ConnectorTokenKey', config.connectorKeyArn);
         const key = new Key(this, 'ConnectorTokenKey', {
-          description: 'Fleetdesk: envelope encryption of crash-reporting connector tokens (data keys per token, organization id as encryption context)',
+          description: 'Fleetdesk: envelope encryption of crash-reporting connector tokens and webhook signing secrets (a data key per secret, organization id in the encryption context)',
           enableKeyRotation: true,
           // Retained like the table: deleting it would leave every sealed token in the kept table unreadable.
           removalPolicy: RemovalPolicy.RETAIN,
@@ -362,6 +364,29 @@ export class FleetdeskStack extends Stack {
       const work = this.workQueues.get(WEBHOOK_DELIVERY_WORKER);
       if (!work) throw new Error(`Functions use "webhookQueue" but there is no ${WEBHOOK_DELIVERY_WORKER} queue worker`);
       for (const f of webhookQueueUsers) work.allowSend(f);
+    }
+
+    // Webhook signing secrets are sealed with the connector tokens' key, under their own encryption
+    // context: each grant holds only for that context, so these functions cannot open a connector token.
+    const secretGrants = new Map<string, Set<RouteCapability>>();
+    for (const def of [...routes, ...workers, ...queueWorkers, ...schedules]) {
+      const functionId = ('functionId' in def && def.functionId) || def.id;
+      for (const use of def.uses ?? []) {
+        if (use === 'webhookSecretSeal' || use === 'webhookSecretOpen') secretGrants.set(functionId, (secretGrants.get(functionId) ?? new Set()).add(use));
+      }
+    }
+    for (const [functionId, uses] of secretGrants) {
+      const f = this.functions.get(functionId);
+      if (!f) continue;
+      const key = connectorKey();
+      f.fn.addEnvironment(WEBHOOK_SECRET_ENV.kmsKeyId, key.keyArn);
+      f.role.addToPrincipalPolicy(
+        new PolicyStatement({
+          actions: [...(uses.has('webhookSecretSeal') ? ['kms:GenerateDataKey'] : []), ...(uses.has('webhookSecretOpen') ? ['kms:Decrypt'] : [])],
+          resources: [key.keyArn],
+          conditions: { StringEquals: { 'kms:EncryptionContext:purpose': WEBHOOK_SECRET_CONTEXT_PURPOSE } },
+        }),
+      );
     }
 
     // --- Schedules (EventBridge) -------------------------------------------------------------------

@@ -24,8 +24,11 @@ export type TableAccess = 'read' | 'readwrite';
  *   accounts whose destination ARNs it accepts (this deployment's and `-c iotConnectorAccounts`).
  * - `webhookQueue`: queues webhook delivery attempts; the stack passes the WebhookDelivery queue's
  *   URL and grants SendMessage on it (without it, the local stack, attempts run in process).
+ * - `webhookSecretSeal` / `webhookSecretOpen`: seals new webhook signing secrets / opens them to
+ *   sign; the stack passes the KMS key (the connector tokens' key) and grants kms:GenerateDataKey
+ *   / kms:Decrypt on it, only under the webhook secrets' encryption context.
  */
-export type RouteCapability = 'chatOutbox' | 'classifier' | 'diagnosis' | 'connectorToken' | 'iotDestinations' | 'webhookQueue';
+export type RouteCapability = 'chatOutbox' | 'classifier' | 'diagnosis' | 'connectorToken' | 'iotDestinations' | 'webhookQueue' | 'webhookSecretSeal' | 'webhookSecretOpen';
 
 /**
  * How callers authenticate (read by the handler factory by route key, so the table decides):
@@ -206,15 +209,15 @@ export const routes: readonly RouteDefinition[] = [
   { id: 'ListTelemetryImports', method: 'GET', path: `${API_PREFIX}/telemetry/imports`, entry: 'functions/http/telemetry/list-imports.ts', table: 'read' },
   { id: 'GetTelemetryImport', method: 'GET', path: `${API_PREFIX}/telemetry/imports/{importId}`, entry: 'functions/http/telemetry/get-import.ts', table: 'read' },
   // --- Outgoing webhooks (issue 19): endpoints, their delivery log, redelivery ---
-  { functionId: 'WebhooksApi', id: 'CreateWebhook', method: 'POST', path: `${API_PREFIX}/webhooks`, entry: WEBHOOKS_ENTRY, table: 'readwrite', uses: ['webhookQueue'], idempotent: true },
-  { functionId: 'WebhooksApi', id: 'ListWebhooks', method: 'GET', path: `${API_PREFIX}/webhooks`, entry: WEBHOOKS_ENTRY, table: 'readwrite', uses: ['webhookQueue'] },
-  { functionId: 'WebhooksApi', id: 'GetWebhook', method: 'GET', path: `${API_PREFIX}/webhooks/{webhookId}`, entry: WEBHOOKS_ENTRY, table: 'readwrite', uses: ['webhookQueue'] },
-  { functionId: 'WebhooksApi', id: 'UpdateWebhook', method: 'PATCH', path: `${API_PREFIX}/webhooks/{webhookId}`, entry: WEBHOOKS_ENTRY, table: 'readwrite', uses: ['webhookQueue'] },
-  { functionId: 'WebhooksApi', id: 'DeleteWebhook', method: 'DELETE', path: `${API_PREFIX}/webhooks/{webhookId}`, entry: WEBHOOKS_ENTRY, table: 'readwrite', uses: ['webhookQueue'] },
-  { functionId: 'WebhooksApi', id: 'RotateWebhookSecret', method: 'POST', path: `${API_PREFIX}/webhooks/{webhookId}/rotate-secret`, entry: WEBHOOKS_ENTRY, table: 'readwrite', uses: ['webhookQueue'] },
-  { functionId: 'WebhooksApi', id: 'TestWebhook', method: 'POST', path: `${API_PREFIX}/webhooks/{webhookId}/test`, entry: WEBHOOKS_ENTRY, table: 'readwrite', uses: ['webhookQueue'] },
-  { functionId: 'WebhooksApi', id: 'ListWebhookDeliveries', method: 'GET', path: `${API_PREFIX}/webhooks/{webhookId}/deliveries`, entry: WEBHOOKS_ENTRY, table: 'readwrite', uses: ['webhookQueue'] },
-  { functionId: 'WebhooksApi', id: 'RedeliverWebhook', method: 'POST', path: `${API_PREFIX}/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver`, entry: WEBHOOKS_ENTRY, table: 'readwrite', uses: ['webhookQueue'] },
+  { functionId: 'WebhooksApi', id: 'CreateWebhook', method: 'POST', path: `${API_PREFIX}/webhooks`, entry: WEBHOOKS_ENTRY, table: 'readwrite', uses: ['webhookQueue', 'webhookSecretSeal'], idempotent: true },
+  { functionId: 'WebhooksApi', id: 'ListWebhooks', method: 'GET', path: `${API_PREFIX}/webhooks`, entry: WEBHOOKS_ENTRY, table: 'readwrite', uses: ['webhookQueue', 'webhookSecretSeal'] },
+  { functionId: 'WebhooksApi', id: 'GetWebhook', method: 'GET', path: `${API_PREFIX}/webhooks/{webhookId}`, entry: WEBHOOKS_ENTRY, table: 'readwrite', uses: ['webhookQueue', 'webhookSecretSeal'] },
+  { functionId: 'WebhooksApi', id: 'UpdateWebhook', method: 'PATCH', path: `${API_PREFIX}/webhooks/{webhookId}`, entry: WEBHOOKS_ENTRY, table: 'readwrite', uses: ['webhookQueue', 'webhookSecretSeal'] },
+  { functionId: 'WebhooksApi', id: 'DeleteWebhook', method: 'DELETE', path: `${API_PREFIX}/webhooks/{webhookId}`, entry: WEBHOOKS_ENTRY, table: 'readwrite', uses: ['webhookQueue', 'webhookSecretSeal'] },
+  { functionId: 'WebhooksApi', id: 'RotateWebhookSecret', method: 'POST', path: `${API_PREFIX}/webhooks/{webhookId}/rotate-secret`, entry: WEBHOOKS_ENTRY, table: 'readwrite', uses: ['webhookQueue', 'webhookSecretSeal'] },
+  { functionId: 'WebhooksApi', id: 'TestWebhook', method: 'POST', path: `${API_PREFIX}/webhooks/{webhookId}/test`, entry: WEBHOOKS_ENTRY, table: 'readwrite', uses: ['webhookQueue', 'webhookSecretSeal'] },
+  { functionId: 'WebhooksApi', id: 'ListWebhookDeliveries', method: 'GET', path: `${API_PREFIX}/webhooks/{webhookId}/deliveries`, entry: WEBHOOKS_ENTRY, table: 'readwrite', uses: ['webhookQueue', 'webhookSecretSeal'] },
+  { functionId: 'WebhooksApi', id: 'RedeliverWebhook', method: 'POST', path: `${API_PREFIX}/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver`, entry: WEBHOOKS_ENTRY, table: 'readwrite', uses: ['webhookQueue', 'webhookSecretSeal'] },
   // --- MCP tool server (issue 12): Streamable HTTP, stateless, one function for the transport's three methods ---
   { id: 'McpPost', functionId: 'Mcp', method: 'POST', path: MCP_PATH, entry: MCP_ENTRY, table: 'readwrite', uses: ['chatOutbox', 'classifier'], auth: 'apiKeyOrBearer', kind: 'mcp' },
   // Stateless mode offers no server-initiated stream and no session to end: both answer 405 (MCP transport spec).
@@ -338,7 +341,7 @@ export const queueWorkers: readonly QueueWorkerDefinition[] = [
   // One organization's dropout sweep per message; a device that fails is skipped, then fails the message (DLQ + alarm).
   { id: 'DropoutSweepWorker', entry: 'functions/workers/dropout-sweep.ts', source: 'queue', queueUrlEnv: 'DROPOUT_SWEEP_QUEUE_URL', table: 'readwrite', timeoutSeconds: 300, maxReceiveCount: 3, uses: ['chatOutbox', 'classifier'] },
   // One webhook delivery attempt per message (10 s HTTP timeout); retries come back as delayed messages or from WebhookSweep.
-  { id: 'WebhookDelivery', entry: 'functions/workers/webhook-delivery.ts', source: 'queue', queueUrlEnv: 'WEBHOOK_DELIVERY_QUEUE_URL', table: 'readwrite', timeoutSeconds: 30, maxReceiveCount: 5, alarmOnAgeMinutes: 30 },
+  { id: 'WebhookDelivery', entry: 'functions/workers/webhook-delivery.ts', source: 'queue', queueUrlEnv: 'WEBHOOK_DELIVERY_QUEUE_URL', table: 'readwrite', timeoutSeconds: 30, maxReceiveCount: 5, alarmOnAgeMinutes: 30, uses: ['webhookSecretOpen'] },
 ];
 
 /**

@@ -72,6 +72,27 @@ describe('webhook infrastructure', () => {
     for (const id of senders) expect(actionsOf(id)).toContain('sqs:SendMessage');
   });
 
+  test('signing secrets: the endpoints API may only seal them, the delivery worker only open them, both only under the webhook context', () => {
+    const keyArn = { 'Fn::GetAtt': [logicalId(s.stack, s.stack.connectorTokenKey?.node.defaultChild), 'Arn'] };
+    const context = { StringEquals: { 'kms:EncryptionContext:purpose': 'webhook-signing-secret' } };
+    const kmsOf = (id: string) => roleStatements(id).filter((st) => JSON.stringify(st.Action).includes('kms:'));
+    expect(kmsOf('WebhooksApi')).toEqual([expect.objectContaining({ Action: 'kms:GenerateDataKey', Resource: keyArn, Condition: context })]);
+    expect(kmsOf('WebhookDelivery')).toEqual([expect.objectContaining({ Action: 'kms:Decrypt', Resource: keyArn, Condition: context })]);
+    for (const id of ['WebhookFanOut', 'WebhookSweep']) expect(kmsOf(id)).toEqual([]);
+    s.template.hasResourceProperties('AWS::Lambda::Function', {
+      Environment: { Variables: Match.objectLike({ WEBHOOK_KMS_KEY_ID: keyArn, WEBHOOK_DELIVERY_QUEUE_URL: Match.anyValue() }) },
+    });
+    const env = (id: string) => JSON.stringify(resourcesOf(s.template, 'AWS::Lambda::Function')[fnLogicalId(id)]?.Properties);
+    expect(env('WebhooksApi')).toContain('WEBHOOK_KMS_KEY_ID');
+    expect(env('WebhookDelivery')).toContain('WEBHOOK_KMS_KEY_ID');
+    expect(env('WebhookFanOut')).not.toContain('WEBHOOK_KMS_KEY_ID');
+    // A key kept from an earlier deployment (-c connectorKeyArn) is the one granted.
+    const arn = 'arn:aws:kms:eu-west-1:111122223333:key/1234abcd-12ab-34cd-56ef-1234567890ab';
+    synth({ connectorKeyArn: arn }).template.hasResourceProperties('AWS::IAM::Policy', {
+      PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Action: 'kms:Decrypt', Resource: arn, Condition: context })]) },
+    });
+  });
+
   test('the sweep runs every minute; the routes use PATCH where the API says so', () => {
     s.template.hasResourceProperties('AWS::Events::Rule', {
       ScheduleExpression: 'rate(1 minute)',

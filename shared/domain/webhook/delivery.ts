@@ -6,6 +6,7 @@ import { logger } from '../../logging/logger';
 import { getChatWebhookUrl } from '../ticket-config/ticket-config.repository';
 import * as repo from './webhook.repository';
 import { safePost } from './safe-http';
+import { openWebhookSecret } from './webhook-secret';
 import {
   ALL_EVENTS,
   DELIVERY_TIMEOUT_MS,
@@ -157,10 +158,23 @@ export function signatureHeader(secrets: string[], messageId: string, at: Date, 
   return secrets.map((secret) => new StandardWebhook(secret).sign(messageId, at, body)).join(' ');
 }
 
-/** The secrets an endpoint signs with at `nowMs`. */
-export function signingSecrets(webhook: Pick<repo.StoredWebhook, 'secret' | 'previousSecret' | 'previousSecretExpiresAt'>, nowMs: number): string[] {
+/** The secrets an endpoint signs with at `nowMs` (as stored: sealed, or clear from before sealing). */
+export function signingSecrets<S>(webhook: { secret: S; previousSecret: S | null; previousSecretExpiresAt: string | null }, nowMs: number): S[] {
   const previousValid = webhook.previousSecret && webhook.previousSecretExpiresAt && Date.parse(webhook.previousSecretExpiresAt) > nowMs;
-  return previousValid ? [webhook.secret, webhook.previousSecret as string] : [webhook.secret];
+  return previousValid ? [webhook.secret, webhook.previousSecret as S] : [webhook.secret];
+}
+
+/** The endpoint with its signing secrets opened; `secrets` null when they could not be opened (KMS down: the attempt fails and is retried). */
+async function endpointForSigning(organizationId: string, webhookId: string, nowMs: number): Promise<{ webhook: repo.StoredWebhook; secrets: string[] | null } | undefined> {
+  const webhook = await repo.getWebhook(organizationId, webhookId);
+  if (!webhook) return undefined;
+  try {
+    return { webhook, secrets: await Promise.all(signingSecrets(webhook, nowMs).map((s) => openWebhookSecret(organizationId, s, nowMs))) };
+  } catch (error) {
+    // The error names the failure (KMS, key file), never the secret.
+    logger.error('webhook signing secret could not be opened', { organizationId, webhookId, error: String(error) });
+    return { webhook, secrets: null };
+  }
 }
 
 /** Whether an endpoint wants an event type. */
@@ -254,23 +268,28 @@ export async function attemptDelivery(message: DeliveryMessage, nowFn: () => num
   const claimedAt = nowFn();
   const [delivery, endpoint] = await Promise.all([
     repo.claimAttempt(message.organizationId, message.deliveryId, message.attempts, new Date(claimedAt + ATTEMPT_LEASE_MS).toISOString()),
-    // Read beside the claim (no added latency); unused when the claim loses.
-    repo.getWebhook(message.organizationId, message.webhookId),
+    // Read and opened beside the claim (no added latency); unused when the claim loses.
+    endpointForSigning(message.organizationId, message.webhookId, claimedAt),
   ]);
   if (!delivery) return 'skipped';
-  const webhook = endpoint?.webhookId === delivery.webhookId ? endpoint : undefined;
+  const webhook = endpoint?.webhook.webhookId === delivery.webhookId ? endpoint.webhook : undefined;
   const attempt = delivery.attempts;
   const at = new Date(claimedAt);
   let result: { statusCode: number | null; responseBody: string | null; error: string | null; durationMs: number };
   let countable = true;
+  // A failure on Fleetdesk's side (the secret could not be opened) is retried but not held against the endpoint.
+  let receiversFault = true;
   if (!webhook || !webhook.enabled) {
     result = { statusCode: null, responseBody: null, error: webhook ? 'Webhook is disabled' : 'Webhook was deleted', durationMs: 0 };
     countable = false;
+  } else if (!endpoint?.secrets) {
+    result = { statusCode: null, responseBody: null, error: 'Fleetdesk could not open the signing secret; the attempt will be retried', durationMs: 0 };
+    receiversFault = false;
   } else {
     const headers = {
       'webhook-id': delivery.eventId,
       'webhook-timestamp': String(Math.floor(claimedAt / 1000)),
-      'webhook-signature': signatureHeader(signingSecrets(webhook, claimedAt), delivery.eventId, at, delivery.payload),
+      'webhook-signature': signatureHeader(endpoint.secrets, delivery.eventId, at, delivery.payload),
     };
     result = await safePost(webhook.url, headers, delivery.payload);
   }
@@ -301,7 +320,7 @@ export async function attemptDelivery(message: DeliveryMessage, nowFn: () => num
     await deliveryQueue().send([{ organizationId: delivery.organizationId, deliveryId: delivery.deliveryId, webhookId: delivery.webhookId, attempts: attempt, delayMs: retryDelayMs(retryIndex) }]);
     return 'retrying';
   }
-  if (countable) await countFinalFailure(delivery);
+  if (countable && receiversFault) await countFinalFailure(delivery);
   return 'failed';
 }
 

@@ -3,6 +3,8 @@ import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type NativeAttribu
 import { documentClient, tableName } from '../../db/client';
 import { keys } from '../../db/keys';
 import { transactWrite, TransactionConditionFailed } from '../../db/operations';
+import type { SealedSecret } from '../../crypto/secret-sealer';
+import type { StoredSecret } from './webhook-secret';
 import { MAX_WEBHOOKS_PER_ORG, type DeliveryAttempt, type Webhook } from './webhook.schema';
 
 /**
@@ -20,12 +22,22 @@ export const ATTEMPT_ENTITY = 'webhookAttempt';
 /** Deliveries and their attempt log are kept 30 days (TTL), like most receivers' own retention. */
 export const DELIVERY_RETENTION_SECONDS = 30 * 24 * 3600;
 
-/** The stored endpoint: the resource plus its secrets (never returned by the API after creation). */
+/**
+ * The stored endpoint: the resource plus its secrets (never returned by the API after creation).
+ * In the item, a sealed secret is `sealedSecret` / `previousSealedSecret`; an endpoint created
+ * before sealing has the clear `secret` / `previousSecret` until its next rotation.
+ */
 export interface StoredWebhook extends Webhook {
   organizationId: string;
-  secret: string;
-  previousSecret: string | null;
+  secret: StoredSecret;
+  previousSecret: StoredSecret | null;
 }
+
+/** The item attributes of a secret: sealed ones and (tests of the old form only) clear ones go to different attributes. */
+const secretAttributes = (secret: StoredSecret, previous: StoredSecret | null) => ({
+  ...(typeof secret === 'string' ? { secret } : { sealedSecret: secret }),
+  ...(previous === null ? {} : typeof previous === 'string' ? { previousSecret: previous } : { previousSealedSecret: previous }),
+});
 
 const isConditionFailure = (error: unknown) => error instanceof ConditionalCheckFailedException;
 
@@ -40,8 +52,8 @@ const toWebhook = (item: Item): StoredWebhook => ({
   consecutiveFailures: item.consecutiveFailures ?? 0,
   createdAt: item.createdAt,
   updatedAt: item.updatedAt,
-  secret: item.secret,
-  previousSecret: item.previousSecret ?? null,
+  secret: item.sealedSecret ?? item.secret,
+  previousSecret: item.previousSealedSecret ?? item.previousSecret ?? null,
   previousSecretExpiresAt: item.previousSecretExpiresAt ?? null,
 });
 
@@ -69,7 +81,10 @@ export async function createWebhook(webhook: StoredWebhook): Promise<boolean> {
       {
         Put: {
           TableName: tableName(),
-          Item: { ...keys.webhook(webhook.organizationId, webhook.webhookId), entity: WEBHOOK_ENTITY, ...webhook },
+          Item: (() => {
+            const { secret, previousSecret, ...rest } = webhook;
+            return { ...keys.webhook(webhook.organizationId, webhook.webhookId), entity: WEBHOOK_ENTITY, ...rest, ...secretAttributes(secret, previousSecret) };
+          })(),
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
@@ -117,6 +132,42 @@ export async function updateWebhook(organizationId: string, webhookId: string, c
         ConditionExpression: `attribute_exists(pk)${condition ? ` AND ${condition.expression}` : ''}`,
         ExpressionAttributeNames: names,
         ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return out.Attributes ? toWebhook(out.Attributes) : undefined;
+  } catch (error) {
+    if (isConditionFailure(error)) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Rotation: the new secret and the previous one, both sealed (a clear secret of an endpoint created
+ * before sealing leaves the item here). Conditioned on the secret the caller read, so of two
+ * concurrent rotations one fails instead of losing a secret; undefined then (or when the endpoint is gone).
+ */
+export async function rotateWebhookSecret(
+  organizationId: string,
+  webhookId: string,
+  read: StoredSecret,
+  next: { secret: SealedSecret; previousSecret: SealedSecret; previousSecretExpiresAt: string; updatedAt: string },
+): Promise<StoredWebhook | undefined> {
+  try {
+    const out = await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.webhook(organizationId, webhookId),
+        UpdateExpression: 'SET sealedSecret = :secret, previousSealedSecret = :previous, previousSecretExpiresAt = :expires, updatedAt = :now REMOVE #clear, previousSecret',
+        ConditionExpression: typeof read === 'string' ? 'attribute_exists(pk) AND #clear = :read AND attribute_not_exists(sealedSecret)' : 'attribute_exists(pk) AND sealedSecret.box = :read',
+        ExpressionAttributeNames: { '#clear': 'secret' },
+        ExpressionAttributeValues: {
+          ':secret': next.secret,
+          ':previous': next.previousSecret,
+          ':expires': next.previousSecretExpiresAt,
+          ':now': next.updatedAt,
+          ':read': typeof read === 'string' ? read : read.box,
+        },
         ReturnValues: 'ALL_NEW',
       }),
     );

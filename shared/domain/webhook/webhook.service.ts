@@ -6,6 +6,7 @@ import type { OrgContext } from '../organization/organization.schema';
 import { createDeliveries, deliveryQueue } from './delivery';
 import { checkWebhookUrl } from './safe-http';
 import * as repo from './webhook.repository';
+import { resealWebhookSecret, sealWebhookSecret } from './webhook-secret';
 import {
   ALL_EVENTS,
   DELIVERY_CURSOR_INVALID,
@@ -53,6 +54,7 @@ export async function createWebhook(org: OrgContext, input: CreateWebhookInput):
   const events = checkEvents(input.events);
   const url = await checkWebhookUrl(input.url);
   const now = new Date().toISOString();
+  const secret = newSecret();
   const webhook: repo.StoredWebhook = {
     organizationId: org.organizationId,
     webhookId: randomUUID(),
@@ -64,12 +66,13 @@ export async function createWebhook(org: OrgContext, input: CreateWebhookInput):
     consecutiveFailures: 0,
     createdAt: now,
     updatedAt: now,
-    secret: newSecret(),
+    // Stored sealed; the clear secret exists only in this answer.
+    secret: await sealWebhookSecret(org.organizationId, secret),
     previousSecret: null,
     previousSecretExpiresAt: null,
   };
   if (!(await repo.createWebhook(webhook))) throw new BadRequestError(TOO_MANY_WEBHOOKS);
-  return { ...repo.publicView(webhook), secret: webhook.secret };
+  return { ...repo.publicView(webhook), secret };
 }
 
 export async function listWebhooks(org: OrgContext): Promise<{ webhooks: Webhook[] }> {
@@ -106,18 +109,20 @@ export async function deleteWebhook(org: OrgContext, rawId: string | undefined):
 
 /**
  * `POST /webhooks/{id}/rotate-secret`: a new secret; the current one becomes the previous one and
- * keeps signing beside it for 24 hours (two signatures in `webhook-signature`). The condition on
- * the secret read makes two concurrent rotations fail one of them instead of losing a secret.
+ * keeps signing beside it for 24 hours (two signatures in `webhook-signature`). Both are stored
+ * sealed (a clear secret from before sealing is sealed here). The condition on the secret read
+ * makes two concurrent rotations fail one of them instead of losing a secret.
  */
 export async function rotateSecret(org: OrgContext, rawId: string | undefined, nowMs = Date.now()): Promise<Webhook & { secret: string }> {
   const current = await found(org, rawId);
   const secret = newSecret();
-  const updated = await repo.updateWebhook(
-    org.organizationId,
-    current.webhookId,
-    { secret, previousSecret: current.secret, previousSecretExpiresAt: new Date(nowMs + ROTATION_OVERLAP_MS).toISOString(), updatedAt: new Date(nowMs).toISOString() },
-    { expression: 'secret = :current', values: { ':current': current.secret } },
-  );
+  const [sealed, previous] = await Promise.all([sealWebhookSecret(org.organizationId, secret), resealWebhookSecret(org.organizationId, current.secret)]);
+  const updated = await repo.rotateWebhookSecret(org.organizationId, current.webhookId, current.secret, {
+    secret: sealed,
+    previousSecret: previous,
+    previousSecretExpiresAt: new Date(nowMs + ROTATION_OVERLAP_MS).toISOString(),
+    updatedAt: new Date(nowMs).toISOString(),
+  });
   if (!updated) throw new ConflictError('The secret was rotated at the same time; read the webhook and rotate again');
   return { ...repo.publicView(updated), secret };
 }
