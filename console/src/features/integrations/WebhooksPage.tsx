@@ -286,7 +286,8 @@ function Deliveries({ webhookId, onTest, testing, testError, tested }: { webhook
                 <th scope="col">Time</th>
                 <th scope="col">Type</th>
                 <th scope="col">Attempt</th>
-                <th scope="col">Result</th>
+                <th scope="col">Status</th>
+                <th scope="col">Error</th>
                 <th scope="col">Duration</th>
                 <th scope="col">Next retry</th>
                 <th scope="col">
@@ -307,6 +308,7 @@ function Deliveries({ webhookId, onTest, testing, testError, tested }: { webhook
                     <td>
                       <Badge tone={outcome.tone}>{outcome.text}</Badge>
                     </td>
+                    <td className="small">{d.error ?? '—'}</td>
                     <td>{d.durationMs} ms</td>
                     <td>{d.nextRetryAt ? formatDateTime(d.nextRetryAt) : '—'}</td>
                     <td>

@@ -48,9 +48,8 @@ export function webhookPatch(
   return patch;
 }
 
-/** A delivery attempt's outcome in a few words: the status code, or the error, or "pending". */
+/** A delivery attempt's status cell: the receiver's status code (green for 2xx), or "No answer" (timeout, refused, network). */
 export function attemptOutcome(attempt: { statusCode: number | null; error: string | null }): { text: string; tone: 'ok' | 'bad' } {
-  if (attempt.statusCode !== null && attempt.statusCode >= 200 && attempt.statusCode < 300 && !attempt.error) return { text: String(attempt.statusCode), tone: 'ok' };
-  if (attempt.statusCode !== null) return { text: attempt.error ? `${attempt.statusCode} · ${attempt.error}` : String(attempt.statusCode), tone: 'bad' };
-  return { text: attempt.error ?? 'No answer', tone: 'bad' };
+  if (attempt.statusCode === null) return { text: 'No answer', tone: 'bad' };
+  return { text: String(attempt.statusCode), tone: attempt.statusCode >= 200 && attempt.statusCode < 300 && !attempt.error ? 'ok' : 'bad' };
 }
