@@ -32,10 +32,13 @@ const HANDLER_BUDGET = 480 * KiB;
  *   path, so its cold start is not an API latency; 660 KiB leaves about 10%.
  */
 const OWN_BUDGETS: Record<string, number> = {
-  // The console's API: one function for its 14 routes (a route group, shared/http/route-group.ts), so
+  // The console's API: one function for its routes (a route group, shared/http/route-group.ts), so
   // it carries the handlers of every page and the ticket lifecycle. Measured 480 KiB; people's
-  // routes, not integrators'.
-  'functions/http/groups/console-api.ts': 530 * KiB,
+  // routes, not integrators'. With Settings > Integrations (webhooks with their signer, the crash
+  // connector and its sync, backfill mappings, monitor rules) and bulk work: 549 KiB, the domain code
+  // of those services (no new dependency). 600 KiB leaves about 10%; splitting the settings routes
+  // into a second group (a more specific greedy route) is the way back if it grows further.
+  'functions/http/groups/console-api.ts': 600 * KiB,
   'functions/http/mcp/mcp.ts': 820 * KiB,
   'functions/http/docs/openapi-document.ts': 500 * KiB,
   'functions/ingest/s3.ts': 660 * KiB,
