@@ -167,7 +167,7 @@ test('the crash connector, backfill mappings and monitor rules pages work and pa
   await page.getByLabel('Value').fill('30');
   await page.getByLabel(/For minutes/).fill('5');
   await page.getByRole('button', { name: 'Add rule' }).click();
-  await page.getByRole('cell', { name: 'above 30' }).waitFor();
+  await page.getByRole('cell', { name: 'above 30', exact: true }).waitFor();
   await page.screenshot({ path: `${shots}/monitor-rules.png`, fullPage: true });
   expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole('button', { name: /^Remove rule temperature above 30/ }).click();
