@@ -254,6 +254,18 @@ describe('monitor rules from the console', () => {
   });
 });
 
+describe('monitor rules: concurrent removals', () => {
+  it('removing several rules at once removes exactly those (each removal is conditioned on the slot it read)', async () => {
+    const added = [];
+    for (let i = 0; i < 6; i++) added.push((await call('POST', '/settings/monitor-rules', admin, { measurement: `m${i}`, operator: 'above', value: i })).body.rule as { ruleId: string });
+    const gone = added.filter((_, i) => i % 2 === 0);
+    const results = await Promise.all(gone.map((r) => call('DELETE', `/settings/monitor-rules/${r.ruleId}`, admin)));
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
+    const left = ((await call('GET', '/settings/monitor-rules', admin)).body.rules as { ruleId: string; measurement: string }[]).filter((r) => /^m\d$/.test(r.measurement));
+    expect(left.map((r) => r.measurement)).toEqual(['m1', 'm3', 'm5']);
+  });
+});
+
 describe('bulk ticket changes', () => {
   async function newTicket(title = 'Heater stays cold'): Promise<{ ticketId: string; version: number }> {
     const res = await api.post('/ticket/createTicket', keyA, { title, customerEmail: 'cold@example.com', messages: [{ role: 'customer', content: 'It is cold.' }] });
