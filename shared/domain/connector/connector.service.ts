@@ -33,6 +33,9 @@ async function requireOrganization(organizationId: string): Promise<void> {
   if (!valid || !(await getOrganization(organizationId))) throw new NotFoundError(`Organization not found: ${organizationId}`);
 }
 
+/** Stands in for a kept token while the other settings are checked (never stored: the sealed token is kept). */
+const KEPT_TOKEN = 'kept';
+
 /**
  * `connector set` (and the console's Settings > Crash connector): stores (or replaces) the org's
  * connector with its token sealed. With `keepTokenWhenBlank` (the console, whose token field is
@@ -59,8 +62,6 @@ export async function setConnector(organizationId: string, options: Parameters<t
   await repo.putConnector(stored);
   return connectorView(stored);
 }
-
-const KEPT_TOKEN = 'kept';
 
 /** `connector show`. */
 export async function showConnector(organizationId: string) {
