@@ -54,6 +54,7 @@ async function main() {
       below: { type: 'string' },
       above: { type: 'string' },
       'for-minutes': { type: 'string' },
+      rule: { type: 'string' },
       provider: { type: 'string' },
       'api-base': { type: 'string' },
       organization: { type: 'string' },

@@ -240,8 +240,8 @@ function consoleRoutes(): RouteDefinition[] {
     functionId: 'ConsoleApi',
     entry: CONSOLE_ENTRY,
     table: 'readwrite',
-    // The ticket changes carry their chat lines (the outbox).
-    uses: ['chatOutbox'],
+    // The ticket changes carry their chat lines (the outbox); the webhook routes queue test sends and redeliveries.
+    uses: ['chatOutbox', 'webhookQueue'],
     auth: 'user',
     ...extra,
   });
@@ -261,6 +261,33 @@ function consoleRoutes(): RouteDefinition[] {
     c('DeveloperSettings', 'GET', '/settings/developer', { adminOnly: true }),
     c('RegenerateKey', 'POST', '/settings/developer/regenerate', { adminOnly: true }),
     c('ListUsers', 'GET', '/users', { adminOnly: true }),
+    // Integrations and bulk work (issues 18, 19)
+    // Bulk assign / bulk status from the queue: each ticket through the lifecycle service, version-checked.
+    c('BulkUpdateTickets', 'POST', '/tickets/bulk'),
+    // Webhook endpoints (issue 19) from the console: the ext-v1 handlers and services, admins only.
+    c('CreateWebhook', 'POST', '/webhooks', { adminOnly: true, idempotent: true }),
+    c('ListWebhooks', 'GET', '/webhooks', { adminOnly: true }),
+    c('GetWebhook', 'GET', '/webhooks/{webhookId}', { adminOnly: true }),
+    c('UpdateWebhook', 'PATCH', '/webhooks/{webhookId}', { adminOnly: true }),
+    c('DeleteWebhook', 'DELETE', '/webhooks/{webhookId}', { adminOnly: true }),
+    c('RotateWebhookSecret', 'POST', '/webhooks/{webhookId}/rotate-secret', { adminOnly: true }),
+    c('TestWebhook', 'POST', '/webhooks/{webhookId}/test', { adminOnly: true }),
+    c('ListWebhookDeliveries', 'GET', '/webhooks/{webhookId}/deliveries', { adminOnly: true }),
+    c('RedeliverWebhook', 'POST', '/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver', { adminOnly: true }),
+    // Crash connector (`connector set|show|remove|sync`): the token is write-only.
+    c('GetConnector', 'GET', '/settings/connector', { adminOnly: true }),
+    c('SetConnector', 'PUT', '/settings/connector', { adminOnly: true }),
+    c('RemoveConnector', 'DELETE', '/settings/connector', { adminOnly: true }),
+    c('SyncConnector', 'POST', '/settings/connector/sync', { adminOnly: true }),
+    // Backfill prefix mappings (`mapping add|list|remove`) and the imports they started.
+    c('ListBackfillMappings', 'GET', '/settings/backfill-mappings', { adminOnly: true }),
+    c('AddBackfillMapping', 'POST', '/settings/backfill-mappings', { adminOnly: true }),
+    c('RemoveBackfillMapping', 'DELETE', '/settings/backfill-mappings', { adminOnly: true }),
+    c('ListBackfillImports', 'GET', '/settings/backfill-imports', { adminOnly: true }),
+    // Monitor threshold rules (`monitor rule add|list|remove`).
+    c('ListMonitorRules', 'GET', '/settings/monitor-rules', { adminOnly: true }),
+    c('AddMonitorRule', 'POST', '/settings/monitor-rules', { adminOnly: true }),
+    c('RemoveMonitorRule', 'DELETE', '/settings/monitor-rules/{ruleId}', { adminOnly: true }),
   ];
 }
 

@@ -48,6 +48,8 @@ export interface AdminOptions {
   below?: string;
   above?: string;
   'for-minutes'?: string;
+  /** Threshold rule id (`monitor rule remove`). */
+  rule?: string;
   /** Crash-reporting connector (`connector set`); the token may also come on stdin (bin/admin.ts). */
   provider?: string;
   'api-base'?: string;
@@ -73,7 +75,7 @@ export const ADMIN_USAGE =
   ' | mapping add --org <id> --prefix <prefix> --path <template> [--timestamp-column <col>] [--timestamp-format iso|epoch_s|epoch_ms] [--identifier-column <col>] [--columns a,b,c]' +
   ' | mapping list --org <id> | mapping remove --org <id> --prefix <prefix> | import retry --org <id> --import <importId>' +
   ' | iot provision --org <id> --device <identifier> --out <dir> | iot revoke --org <id> --device <identifier>' +
-  ' | monitor rule add --org <id> --measurement <name> (--below <n> | --above <n>) [--for-minutes <n>] | monitor rule list --org <id> | monitor sweep [--org <id>]' +
+  ' | monitor rule add --org <id> --measurement <name> (--below <n> | --above <n>) [--for-minutes <n>] | monitor rule list --org <id> | monitor rule remove --org <id> --rule <ruleId> | monitor sweep [--org <id>]' +
   ' | connector set --org <id> --provider memfault --api-base <url> --organization <slug> --project <slug> [--token <token> | token on stdin] | connector show|remove|sync --org <id>' +
   ' | user add --org <id> --email <email> --role agent|admin | user list --org <id> | user remove --org <id> --email <email>';
 
@@ -202,6 +204,8 @@ export async function runAdminCommand(positionals: string[], options: AdminOptio
         above: options.above,
         forMinutes: options['for-minutes'],
       });
+    case 'monitor rule remove':
+      return monitor.removeThresholdRule(await existingOrg(required(options.org, 'org')), required(options.rule, 'rule'));
     case 'monitor rule list':
       return monitor.listThresholdRules(await existingOrg(required(options.org, 'org')));
     case 'monitor sweep': {

@@ -14,6 +14,9 @@ const STATUS_BY_KIND: Record<DomainError['kind'], number> = {
   unprocessable: 422,
 };
 
+/** The HTTP status of a domain error (also used for per-item results, e.g. the console's bulk change). */
+export const statusOf = (error: DomainError): number => STATUS_BY_KIND[error.kind];
+
 /**
  * The one place errors become HTTP responses: a domain error by its class, with its extra
  * fields beside `error`; anything else is logged and answered with a 500 that leaks nothing.

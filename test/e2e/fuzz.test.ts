@@ -6,6 +6,8 @@ import { createImport } from '../../shared/domain/backfill/backfill.repository';
 import { setConnector } from '../../shared/domain/connector/connector.service';
 import { addCategory } from '../../shared/domain/ticket-config/ticket-config.service';
 import { addUser, issueSignInLink, signIn } from '../../shared/domain/user/user.service';
+import { addMapping } from '../../shared/domain/backfill/backfill.service';
+import { addThresholdRule, listThresholdRules, removeThresholdRule } from '../../shared/domain/anomaly/anomaly.service';
 import { setDeliveryQueueForTests } from '../../shared/domain/webhook/delivery';
 import { useLocalApi } from '../support/api';
 import { useTestTable } from '../support/dynamo';
@@ -365,6 +367,53 @@ const VALID: Partial<Record<string, ValidSeed>> = {
   ConsoleUpdateTicket: (s, n) => ({ params: [s.own[3] as string], headers: asAgent(s), body: { priority: ['low', 'medium', 'high', 'urgent'][n % 4] } }),
   ConsoleAddTicketMessage: (s, n, t) => ({ params: [s.ticketPool[n % s.ticketPool.length] as string], headers: asAgent(s), body: { content: t.trim() || 'hello', internal: n % 2 === 0 } }),
   ConsoleTicketEvents: (s) => ({ params: [s.own[3] as string], headers: asAgent(s), query: 'limit=5' }),
+  // Integrations and bulk work (issues 18, 19): admin routes with the admin session of A (C where A's state must stay).
+  ConsoleBulkUpdateTickets: (s, n) => ({ params: [], headers: asAgent(s), body: { tickets: [{ ticketId: s.ticketPool[n % s.ticketPool.length] as string, version: 1 }], changes: { priority: PRIORITIES[n % 4] } } }),
+  ConsoleCreateWebhook: (s, _n, t) => ({ params: [], headers: bearer(s.sessionA), body: { url: RECEIVER, events: ['*'], description: t }, prepare: s.reset }),
+  ConsoleListWebhooks: (s) => ({ params: [], headers: bearer(s.sessionA) }),
+  ConsoleGetWebhook: (s) => ({ params: [s.webhookId], headers: bearer(s.sessionA) }),
+  ConsoleUpdateWebhook: (s, _n, t) => ({ params: [s.webhookId], headers: bearer(s.sessionA), body: { description: t } }),
+  ConsoleDeleteWebhook: (s) => ({
+    params: [],
+    headers: bearer(s.sessionA),
+    prepare: async () => {
+      await s.reset();
+      const created = await api.post('/webhooks', s.keyA, { url: RECEIVER, events: ['ticket.created'] });
+      return { params: [created.body.webhookId as string] };
+    },
+  }),
+  ConsoleRotateWebhookSecret: (s) => ({ params: [s.webhookId], headers: bearer(s.sessionA) }),
+  ConsoleTestWebhook: (s) => ({ params: [s.webhookId], headers: bearer(s.sessionA) }),
+  ConsoleListWebhookDeliveries: (s) => ({ params: [s.webhookId], headers: bearer(s.sessionA), query: 'limit=5' }),
+  ConsoleRedeliverWebhook: (s) => ({ params: [s.webhookId, s.deliveryId], headers: bearer(s.sessionA) }),
+  ConsoleGetConnector: (s) => ({ params: [], headers: bearer(s.sessionA) }),
+  // A blank token keeps A's stored one (the other seeds need A's connector).
+  ConsoleSetConnector: (s) => ({ params: [], headers: bearer(s.sessionA), body: { provider: 'memfault', apiBase: 'https://api.memfault.invalid', organization: 'acme', project: 'fuzz', token: '' } }),
+  // Organization C has no connector: removing answers `removed: false`, syncing `no_connector`; A's stays.
+  ConsoleRemoveConnector: (s) => ({ params: [], headers: bearer(s.sessionC) }),
+  ConsoleSyncConnector: (s) => ({ params: [], headers: bearer(s.sessionC) }),
+  ConsoleListBackfillMappings: (s) => ({ params: [], headers: bearer(s.sessionA) }),
+  ConsoleAddBackfillMapping: (s, n) => ({ params: [], headers: bearer(s.sessionA), body: { prefix: `fz-${unique(n)}/`, path: '{deviceIdentifier}.csv.gz', columns: 'temperature' } }),
+  ConsoleRemoveBackfillMapping: (s, n) => {
+    const prefix = `fz-rm-${unique(n)}/`;
+    return { params: [], headers: bearer(s.sessionA), query: `prefix=${encodeURIComponent(prefix)}`, prepare: async () => void (await addMapping(s.orgA, { prefix, path: '{deviceIdentifier}.csv.gz' })) };
+  },
+  ConsoleListBackfillImports: (s) => ({ params: [], headers: bearer(s.sessionA), query: 'limit=5' }),
+  ConsoleListMonitorRules: (s) => ({ params: [], headers: bearer(s.sessionA) }),
+  ConsoleAddMonitorRule: (s, n) => ({
+    params: [],
+    headers: bearer(s.sessionA),
+    body: { measurement: 'temperature', operator: n % 2 ? 'above' : 'below', value: n, forMinutes: n % 60 },
+    // Room under the 50-rule limit.
+    prepare: async () => {
+      for (const rule of (await listThresholdRules(s.orgA)).rules) await removeThresholdRule(s.orgA, rule.ruleId);
+    },
+  }),
+  ConsoleRemoveMonitorRule: (s) => ({
+    params: [],
+    headers: bearer(s.sessionA),
+    prepare: async () => ({ params: [(await addThresholdRule(s.orgA, { measurement: 'humidity', above: '90' })).rule.ruleId] }),
+  }),
 };
 
 /** Routes with no valid request at all, by contract; every other route must have a seed in {@link VALID}. */

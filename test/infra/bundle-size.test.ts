@@ -47,8 +47,12 @@ const OVER_GOAL: Record<string, { ceiling: number; carries: string }> = {
   'http/telemetry/get-latest-telemetry': { ceiling: 1.26, carries: 'telemetry schema' },
   'http/telemetry/query-telemetry': { ceiling: 1.27, carries: 'telemetry query' },
   'http/device/list-device-incidents': { ceiling: 1.32, carries: 'anomaly incident schema' },
-  'http/groups/webhooks-api': { ceiling: 1.37, carries: 'nine webhook routes in one function, and the route table through shared/http/route-group.ts' },
-  'http/groups/console-api': { ceiling: 1.48, carries: "fourteen console routes' handlers, user sessions, and the route table through shared/http/route-group.ts" },
+  'http/groups/webhooks-api': { ceiling: 1.37, carries: 'nine webhook routes in one function, with the secret sealer' },
+  // With Settings (categories, routing, chat, automation, team) and Integrations (webhooks with their
+  // signer and sealer, the crash connector, backfill mappings, monitor rules) and bulk work: the domain
+  // code of those services, no new dependency. Splitting the settings routes into a second group (a
+  // more specific greedy route) is the way back down.
+  'http/groups/console-api': { ceiling: 1.75, carries: "every console route's handler (pages, settings, integrations, bulk), user sessions" },
   'http/not-found': { ceiling: 1.31, carries: 'the telemetry ingest and getCustomer handlers (their trailing-slash forms)' },
   'workers/anomaly-detector': { ceiling: 1.42, carries: 'detectors, incidents, proactive tickets with classifier and vocabulary' },
   'workers/webhook-fan-out': { ceiling: 1.34, carries: 'webhook domain' },

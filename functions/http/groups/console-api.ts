@@ -13,6 +13,29 @@ import { handler as search } from '../console/search';
 import { handler as getDeveloperSettings } from '../console/get-developer-settings';
 import { handler as regenerateKey } from '../console/regenerate-key';
 import { handler as listUsers } from '../console/list-users';
+// Integrations and bulk work (issues 18, 19): webhooks and imports reuse the ext-v1 handlers (the route
+// key the group sets makes the handler factory apply the console's user auth and admin flag).
+import { handler as bulkUpdateTickets } from '../console/bulk-update-tickets';
+import { handler as createWebhook } from '../webhook/create-webhook';
+import { handler as listWebhooks } from '../webhook/list-webhooks';
+import { handler as getWebhook } from '../webhook/get-webhook';
+import { handler as updateWebhook } from '../webhook/update-webhook';
+import { handler as deleteWebhook } from '../webhook/delete-webhook';
+import { handler as rotateWebhookSecret } from '../webhook/rotate-webhook-secret';
+import { handler as testWebhook } from '../webhook/test-webhook';
+import { handler as listWebhookDeliveries } from '../webhook/list-webhook-deliveries';
+import { handler as redeliverWebhook } from '../webhook/redeliver-webhook';
+import { handler as getConnector } from '../console/get-connector';
+import { handler as setConnector } from '../console/set-connector';
+import { handler as removeConnector } from '../console/remove-connector';
+import { handler as syncConnector } from '../console/sync-connector';
+import { handler as listBackfillMappings } from '../console/list-backfill-mappings';
+import { handler as addBackfillMapping } from '../console/add-backfill-mapping';
+import { handler as removeBackfillMapping } from '../console/remove-backfill-mapping';
+import { handler as listBackfillImports } from '../telemetry/list-imports';
+import { handler as listMonitorRules } from '../console/list-monitor-rules';
+import { handler as addMonitorRule } from '../console/add-monitor-rule';
+import { handler as removeMonitorRule } from '../console/remove-monitor-rule';
 
 /** The console's API (`/api/console/v1`, issue 18) as one Lambda: each route keeps its own handler and its auth/admin flags. */
 export const handler = routeGroup({
@@ -30,4 +53,26 @@ export const handler = routeGroup({
   ConsoleDeveloperSettings: getDeveloperSettings,
   ConsoleRegenerateKey: regenerateKey,
   ConsoleListUsers: listUsers,
+  // Integrations and bulk work (issues 18, 19)
+  ConsoleBulkUpdateTickets: bulkUpdateTickets,
+  ConsoleCreateWebhook: createWebhook,
+  ConsoleListWebhooks: listWebhooks,
+  ConsoleGetWebhook: getWebhook,
+  ConsoleUpdateWebhook: updateWebhook,
+  ConsoleDeleteWebhook: deleteWebhook,
+  ConsoleRotateWebhookSecret: rotateWebhookSecret,
+  ConsoleTestWebhook: testWebhook,
+  ConsoleListWebhookDeliveries: listWebhookDeliveries,
+  ConsoleRedeliverWebhook: redeliverWebhook,
+  ConsoleGetConnector: getConnector,
+  ConsoleSetConnector: setConnector,
+  ConsoleRemoveConnector: removeConnector,
+  ConsoleSyncConnector: syncConnector,
+  ConsoleListBackfillMappings: listBackfillMappings,
+  ConsoleAddBackfillMapping: addBackfillMapping,
+  ConsoleRemoveBackfillMapping: removeBackfillMapping,
+  ConsoleListBackfillImports: listBackfillImports,
+  ConsoleListMonitorRules: listMonitorRules,
+  ConsoleAddMonitorRule: addMonitorRule,
+  ConsoleRemoveMonitorRule: removeMonitorRule,
 });

@@ -237,6 +237,34 @@ export async function addRule(organizationId: string, rule: Omit<ThresholdRule, 
   }
 }
 
+/**
+ * Removes one rule by id: `REMOVE rules[i]` conditioned on that slot still holding the rule, so a
+ * concurrent add or remove shifting the list makes this re-read instead of removing the wrong rule.
+ * Returns false when the rule is not there.
+ */
+export async function removeRule(organizationId: string, ruleId: string): Promise<boolean> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const index = (await listRules(organizationId)).findIndex((r) => r.ruleId === ruleId);
+    if (index < 0) return false;
+    try {
+      await documentClient().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.monitorRules(organizationId),
+          UpdateExpression: `REMOVE #rules[${index}]`,
+          ConditionExpression: `#rules[${index}].ruleId = :id`,
+          ExpressionAttributeNames: { '#rules': 'rules' },
+          ExpressionAttributeValues: { ':id': ruleId },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    }
+  }
+  return false;
+}
+
 export async function listRules(organizationId: string): Promise<ThresholdRule[]> {
   const [item] = await batchGet<{ rules?: ThresholdRule[] }>([keys.monitorRules(organizationId)]);
   return item?.rules ?? [];

@@ -46,6 +46,7 @@ export type IncidentQuery = z.infer<typeof IncidentQuery>;
 // --- threshold rules (operator CLI) ---------------------------------------------------------------
 
 export const RULES_PER_ORG_MAX = 50;
+export const MONITOR_RULE_NOT_FOUND = 'Monitor rule not found';
 export const MAX_FOR_MINUTES = 7 * 24 * 60;
 
 /** Checks `monitor rule add` options; throws with the one-line message the CLI prints. */

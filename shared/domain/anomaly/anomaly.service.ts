@@ -22,6 +22,7 @@ import {
   INCIDENTS_MAX_LIMIT,
   parseRuleOptions,
   RULES_PER_ORG_MAX,
+  MONITOR_RULE_NOT_FOUND,
   STATUS_INVALID,
   type IncidentQuery,
   type IncidentStatus,
@@ -307,8 +308,14 @@ export async function listDeviceIncidents(org: OrgContext, rawIdentifier: string
 /** `admin monitor rule add`. */
 export async function addThresholdRule(organizationId: string, options: Parameters<typeof parseRuleOptions>[0]) {
   const rule = await repo.addRule(organizationId, parseRuleOptions(options));
-  if (!rule) throw new Error(`An organization has at most ${RULES_PER_ORG_MAX} monitor rules`);
+  if (!rule) throw new BadRequestError(`An organization has at most ${RULES_PER_ORG_MAX} monitor rules`);
   return { organizationId, rule };
+}
+
+/** `admin monitor rule remove` and the console's Settings > Monitor rules: 404 when the rule is not the organization's. */
+export async function removeThresholdRule(organizationId: string, ruleId: string) {
+  if (!(await repo.removeRule(organizationId, ruleId.trim()))) throw new NotFoundError(MONITOR_RULE_NOT_FOUND);
+  return { organizationId, removed: ruleId.trim() };
 }
 
 /** `admin monitor rule list`. */

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { keyPartString } from '../common.schema';
+import { BadRequestError } from '../errors';
 
 /**
  * Crash-reporting connectors (issue 11): an organization's connector configuration (operator CLI)
@@ -82,27 +83,31 @@ export interface ConnectorSettings {
   token: string;
 }
 
-/** Checks `connector set` options; throws with the one-line message the CLI prints (never echoing the token). */
+/**
+ * Checks `connector set` options; throws with the one-line message the CLI prints (never echoing the token).
+ * A BadRequestError, so over HTTP (the console) a check that fails after the console's own pre-check, in a race
+ * with a removal, is still a 400.
+ */
 export function parseConnectorSettings(options: { provider?: string; apiBase?: string; organization?: string; project?: string; token?: string }): ConnectorSettings {
   const provider = options.provider?.trim() ?? '';
-  if (!(CRASH_PROVIDERS as readonly string[]).includes(provider)) throw new Error(`--provider must be one of: ${CRASH_PROVIDERS.join(', ')}`);
+  if (!(CRASH_PROVIDERS as readonly string[]).includes(provider)) throw new BadRequestError(`--provider must be one of: ${CRASH_PROVIDERS.join(', ')}`);
   const apiBase = (options.apiBase ?? '').trim().replace(/\/+$/, '');
   let url: URL;
   try {
     url = new URL(apiBase);
   } catch {
-    throw new Error('--api-base must be an absolute http(s) URL such as https://api.memfault.com');
+    throw new BadRequestError('--api-base must be an absolute http(s) URL such as https://api.memfault.com');
   }
   // Plain HTTP only to this machine (the test fake, a local proxy): a token must not cross a network in clear.
   const local = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && local)) throw new Error('--api-base must use https (http only for localhost)');
-  if (url.username || url.password || url.search || url.hash) throw new Error('--api-base must not carry credentials, a query or a fragment');
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && local)) throw new BadRequestError('--api-base must use https (http only for localhost)');
+  if (url.username || url.password || url.search || url.hash) throw new BadRequestError('--api-base must not carry credentials, a query or a fragment');
   const organization = options.organization?.trim() ?? '';
   const project = options.project?.trim() ?? '';
-  if (!SLUG.test(organization)) throw new Error('--organization must be the organization slug (letters, digits, "_", ".", "-")');
-  if (!SLUG.test(project)) throw new Error('--project must be the project slug (letters, digits, "_", ".", "-")');
+  if (!SLUG.test(organization)) throw new BadRequestError('--organization must be the organization slug (letters, digits, "_", ".", "-")');
+  if (!SLUG.test(project)) throw new BadRequestError('--project must be the project slug (letters, digits, "_", ".", "-")');
   const token = options.token?.trim() ?? '';
-  if (token === '') throw new Error('Missing token: pass --token <token> or pipe it on stdin');
-  if (token.length > TOKEN_MAX || /[\s\u0000-\u001f]/.test(token)) throw new Error('The token is not a valid API token');
+  if (token === '') throw new BadRequestError('Missing token: pass --token <token> or pipe it on stdin');
+  if (token.length > TOKEN_MAX || /[\s\u0000-\u001f]/.test(token)) throw new BadRequestError('The token is not a valid API token');
   return { provider: provider as CrashProviderName, apiBase, organization, project, token };
 }

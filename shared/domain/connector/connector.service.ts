@@ -33,11 +33,21 @@ async function requireOrganization(organizationId: string): Promise<void> {
   if (!valid || !(await getOrganization(organizationId))) throw new NotFoundError(`Organization not found: ${organizationId}`);
 }
 
-/** `connector set`: stores (or replaces) the org's connector with its token sealed. */
-export async function setConnector(organizationId: string, options: Parameters<typeof parseConnectorSettings>[0]) {
-  const settings = parseConnectorSettings(options);
+/** Stands in for a kept token while the other settings are checked (never stored: the sealed token is kept). */
+const KEPT_TOKEN = 'kept';
+
+/**
+ * `connector set` (and the console's Settings > Crash connector): stores (or replaces) the org's
+ * connector with its token sealed. With `keepTokenWhenBlank` (the console, whose token field is
+ * write-only) a blank token keeps the stored sealed token; with no connector yet it is still required.
+ */
+export async function setConnector(organizationId: string, options: Parameters<typeof parseConnectorSettings>[0], behaviour: { keepTokenWhenBlank?: boolean } = {}) {
+  const blank = (options.token?.trim() ?? '') === '';
+  const existing = behaviour.keepTokenWhenBlank && blank ? await repo.getConnector(organizationId) : undefined;
+  // The kept token is not in memory; any non-blank stand-in lets the same checks run on the other settings.
+  const settings = parseConnectorSettings(existing ? { ...options, token: KEPT_TOKEN } : options);
   await requireOrganization(organizationId);
-  const existing = await repo.getConnector(organizationId);
+  const current = existing ?? (await repo.getConnector(organizationId));
   const now = new Date().toISOString();
   const stored: repo.StoredConnector = {
     organizationId,
@@ -45,8 +55,8 @@ export async function setConnector(organizationId: string, options: Parameters<t
     apiBase: settings.apiBase,
     organization: settings.organization,
     project: settings.project,
-    sealedToken: await sealerFromEnv().seal(organizationId, settings.token),
-    createdAt: existing?.createdAt ?? now,
+    sealedToken: existing ? existing.sealedToken : await sealerFromEnv().seal(organizationId, settings.token),
+    createdAt: current?.createdAt ?? now,
     updatedAt: now,
   };
   await repo.putConnector(stored);

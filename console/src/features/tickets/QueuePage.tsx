@@ -6,6 +6,8 @@ import { queueKey, SHORTCUTS } from '../../lib/keyboard';
 import { Badge, Empty, ErrorMessage, Loading } from '../../ui/primitives';
 import { useQueue } from './queries';
 import { readQueueParams, VIEW_LABELS, writeQueueParams, type FilterName } from './queue-params';
+import { BulkBar } from './BulkBar';
+import { headerState, prune, toggle, toggleAll } from './bulk';
 
 const STATUSES = ['new', 'open', 'pending', 'on_hold', 'solved', 'closed'];
 const PRIORITIES = ['low', 'medium', 'high', 'urgent'];
@@ -60,6 +62,11 @@ export function QueuePage({ me }: { me: MeResponse }) {
   const [selected, setSelected] = useState(-1);
   const [help, setHelp] = useState(false);
   const tickets = queue.data?.tickets ?? [];
+  // Tickets ticked for a bulk change; only those still on the page count.
+  const [picked, setPicked] = useState<string[]>([]);
+  const visibleIds = tickets.map((t) => t.ticketId);
+  const selection = prune(picked, visibleIds);
+  const header = headerState(selection, visibleIds);
 
   const go = (nextView: QueueView, nextFilters = filters) => {
     setSelected(-1);
@@ -76,6 +83,7 @@ export function QueuePage({ me }: { me: MeResponse }) {
       if (action.type === 'none') return;
       if (action.type === 'move') setSelected(action.index);
       if (action.type === 'open') navigate(`/tickets/${tickets[action.index]?.ticketId}`);
+      if (action.type === 'toggle') setPicked((p) => toggle(p, tickets[action.index]?.ticketId as string));
       if (action.type === 'help') setHelp((h) => !h);
       if (action.type === 'search') document.getElementById('global-search')?.focus();
       if (action.type === 'close') setHelp(false);
@@ -123,6 +131,9 @@ export function QueuePage({ me }: { me: MeResponse }) {
         />
         <FilterSelect name="source" label="Source" value={filters.source} onChange={setFilter} options={SOURCES.map((s) => ({ value: s, label: s === 'anomaly' ? 'Proactive' : 'API' }))} />
       </div>
+      {selection.length > 0 && (
+        <BulkBar me={me} selection={selection} tickets={tickets} assignees={queue.data?.facets.assignees ?? []} onDone={setPicked} onClear={() => setPicked([])} />
+      )}
       {queue.isPending ? (
         <Loading what="tickets" />
       ) : queue.isError ? (
@@ -134,6 +145,17 @@ export function QueuePage({ me }: { me: MeResponse }) {
           <caption className="visually-hidden">{VIEW_LABELS[view]} tickets</caption>
           <thead>
             <tr>
+              <th scope="col" className="pick">
+                <input
+                  type="checkbox"
+                  aria-label="Select all tickets on this page"
+                  checked={header === 'all'}
+                  ref={(el) => {
+                    if (el) el.indeterminate = header === 'some';
+                  }}
+                  onChange={() => setPicked((p) => toggleAll(prune(p, visibleIds), visibleIds))}
+                />
+              </th>
               <th scope="col">Subject</th>
               <th scope="col">Status</th>
               <th scope="col">Priority</th>
@@ -145,6 +167,9 @@ export function QueuePage({ me }: { me: MeResponse }) {
           <tbody>
             {tickets.map((t, i) => (
               <tr key={t.ticketId} id={`ticket-row-${i}`} className={i === selected ? 'selected' : undefined} aria-selected={i === selected}>
+                <td className="pick">
+                  <input type="checkbox" aria-label={`Select “${t.title}”`} checked={selection.includes(t.ticketId)} onChange={() => setPicked((p) => toggle(p, t.ticketId))} />
+                </td>
                 <td>
                   <Link href={`/tickets/${t.ticketId}`}>{t.title}</Link>
                   {t.source === 'anomaly' && (
