@@ -91,3 +91,26 @@ test('the drift state is a fixed set of scalars: it does not grow with the serie
   expect(Object.values(drift).every((v) => v === null || typeof v === 'number')).toBe(true);
   expect(Object.keys(drift).length).toBeLessThanOrEqual(14);
 });
+
+describe('spike extremity against the series own recent extremes', () => {
+  // 7 sigmas of 1-3 points on quiet Gaussian series (the noise at the spike makes the measured |z|
+  // anywhere from about 5.5 to 8.5): caught on most seeds (zMin 6.5 and 2 × the recent extremes
+  // caught 7 of these 12), and the same series without the spike open nothing.
+  const run = (seed: number, withSpike: boolean) => {
+    const r = rng(700 + seed);
+    const width = 1 + (seed % 3);
+    const size = 7;
+    const sign = seed % 4 < 2 ? 1 : -1;
+    return feed(series(1500, 2 * MIN, (i) => 50 + r.normal() + (withSpike && i >= 900 && i < 900 + width ? sign * size : 0)));
+  };
+  const seeds = Array.from({ length: 12 }, (_, i) => i + 1);
+
+  test('caught on at least 9 of 12 series, at the spike', () => {
+    const caught = seeds.filter((seed) => run(seed, true).some((i) => i.kind === 'spike' && i.startedAt >= START + 900 * 2 * MIN && i.startedAt <= START + 903 * 2 * MIN));
+    expect(caught.length).toBeGreaterThanOrEqual(9);
+  });
+
+  test('the same series without the spike open nothing', () => {
+    expect(seeds.flatMap((seed) => run(seed, false))).toEqual([]);
+  });
+});

@@ -18,9 +18,9 @@ export const DETECTOR = {
   /** After a level shift the baseline restarts from the new level; it needs this many points again. */
   rebaselinePoints: 12,
   /** Smallest robust z-score that is extreme, whatever the series' history. */
-  zMin: 6.5,
+  zMin: 6,
   /** An extreme point must also exceed the series' own largest recent |z| by this factor… */
-  tailFactor: 2,
+  tailFactor: 1.6,
   /** …or by this one on a series that recently showed big excursions (|z| ≥ bigZ) of its own: heavy tails. */
   heavyTailFactor: 3,
   bigZ: 4.5,
