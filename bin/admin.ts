@@ -63,6 +63,7 @@ async function main() {
       email: { type: 'string' },
       role: { type: 'string' },
       'auto-solve': { type: 'string' },
+      'regime-tickets': { type: 'string' },
       solved: { type: 'string' },
       'customer-messages': { type: 'string' },
     },

@@ -61,6 +61,7 @@ export interface AdminOptions {
   role?: string;
   /** Ticket lifecycle settings (`org set-proactive`, `org set-chat-notify`): on|off. */
   'auto-solve'?: string;
+  'regime-tickets'?: string;
   solved?: string;
   'customer-messages'?: string;
 }
@@ -70,7 +71,7 @@ export const ADMIN_USAGE =
   ' | category add --org <id> --name <name> [--description <text>] [--keywords a,b,c] | category update --org <id> --name <name> [--description <text>] [--keywords a,b,c] | category list --org <id>' +
   ' | rule add --org <id> --assign <assignee> --when <category|priority|contains>=<value> [--when ...] (max 3) | rule list --org <id>' +
   ' | org set-chat-webhook --org <id> --url <url> | org set-retention --org <id> --days <n>' +
-  ' | org set-auto-close --org <id> --days <n> (1-90) | org set-proactive --org <id> --auto-solve on|off | org set-chat-notify --org <id> [--solved on|off] [--customer-messages on|off] | ticket auto-close [--org <id>]' +
+  ' | org set-auto-close --org <id> --days <n> (1-90) | org set-proactive --org <id> [--auto-solve on|off] [--regime-tickets on|off] | org set-chat-notify --org <id> [--solved on|off] [--customer-messages on|off] | ticket auto-close [--org <id>]' +
   ' | telemetry rejected --org <id> [--limit <n>] | iot confirmations [--arn <destination arn>]' +
   ' | mapping add --org <id> --prefix <prefix> --path <template> [--timestamp-column <col>] [--timestamp-format iso|epoch_s|epoch_ms] [--identifier-column <col>] [--columns a,b,c]' +
   ' | mapping list --org <id> | mapping remove --org <id> --prefix <prefix> | import retry --org <id> --import <importId>' +
@@ -181,7 +182,7 @@ export async function runAdminCommand(positionals: string[], options: AdminOptio
     case 'org set-auto-close':
       return ticketSettings.setAutoCloseDays(required(options.org, 'org'), required(options.days, 'days'));
     case 'org set-proactive':
-      return ticketSettings.setProactiveAutoSolve(required(options.org, 'org'), options['auto-solve']);
+      return ticketSettings.setProactive(required(options.org, 'org'), { autoSolve: options['auto-solve'], regimeTickets: options['regime-tickets'] });
     case 'org set-chat-notify':
       return ticketSettings.setChatNotifications(required(options.org, 'org'), { solved: options.solved, customerMessages: options['customer-messages'] });
     case 'ticket auto-close':

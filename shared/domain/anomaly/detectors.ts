@@ -18,9 +18,9 @@ export const DETECTOR = {
   /** After a level shift the baseline restarts from the new level; it needs this many points again. */
   rebaselinePoints: 12,
   /** Smallest robust z-score that is extreme, whatever the series' history. */
-  zMin: 6.5,
+  zMin: 6,
   /** An extreme point must also exceed the series' own largest recent |z| by this factor… */
-  tailFactor: 2,
+  tailFactor: 1.6,
   /** …or by this one on a series that recently showed big excursions (|z| ≥ bigZ) of its own: heavy tails. */
   heavyTailFactor: 3,
   bigZ: 4.5,
@@ -84,6 +84,39 @@ export const REGIME = {
   spreadFactor: 2.5,
 } as const;
 
+/**
+ * Regime change inside the usual range, second form: a slope change or a drift sustained over
+ * hours. The series' recent slope (Brown's double exponential smoothing over ≈ 1 h) is compared
+ * with its long-run slope (the same over ≈ 12 h); their difference is judged against the largest
+ * difference the series itself showed before: its daily cycle, a battery's drain, a slow
+ * oscillation leave their own there, a steady trend leaves none. A few scalars, no history array.
+ */
+export const DRIFT = {
+  /** Time constants of the recent and the long-run slope. */
+  fastMs: 3_600_000,
+  slowMs: 12 * 3_600_000,
+  /** The series must have been followed this long (a whole daily cycle) before it is judged… */
+  warmupMs: 24 * 3_600_000,
+  /** …and its history of differences is learned from this age on (the long-run slope has settled enough). */
+  settleMs: 12 * 3_600_000,
+  /** Half-life of the largest difference seen: the series' own history forgets over weeks. */
+  historyHalfLifeMs: 7 * 86_400_000,
+  /** The difference must reach this many times the largest one seen… */
+  factor: 2,
+  /** …and carry the level this many point scales away in `horizonMs` (a quiet series' tiny history is no bar)… */
+  minScales: 3,
+  horizonMs: 6 * 3_600_000,
+  /** …and stay beyond that bar for this long. */
+  gradualMs: 45 * 60_000,
+  /**
+   * Beyond this many times the largest one seen, or fast enough to move the level this many point
+   * scales (as they were when it began) in an hour, it is a step or a ramp (a recharge, a valve),
+   * not a drift: the level-shift detector's business.
+   */
+  stepFactor: 10,
+  stepScalesPerHour: 10,
+} as const;
+
 /** Dropout: silence longer than the device's own cadence explains. */
 export const DROPOUT = {
   /** Never less than this. */
@@ -142,6 +175,16 @@ export interface SeriesState {
   block?: { start: number; times: number[]; values: number[] };
   spreads?: number[];
   blockStarts?: number[];
+  /**
+   * Drift (see {@link DRIFT}): single and double smoothing over the fast and the slow time
+   * constant, the largest slope difference seen, the last update, when the series was first
+   * followed, and the current excursion beyond that difference (start, since when beyond the
+   * bar, the long-run slope and the point scale at its start, sign, peak; `on` 1 once reported, 2 once judged a step).
+   */
+  drift?: {
+    f1: number; f2: number; s1: number; s2: number; max: number; last: number; since: number;
+    at: number | null; hot: number | null; g0: number; sc?: number; sign: number; peak: number; on: 0 | 1 | 2;
+  };
   /** Decayed count (like `tail`) of recent points with |z| ≥ bigZ: above 0.5 the series is heavy-tailed. */
   big?: number;
   up: number;
@@ -398,7 +441,10 @@ export function evaluatePoint(s: SeriesState, t: number, v: number, rules: reado
 
   const prev = s.values.at(-2);
   if (prev !== undefined) s.jump = Math.max((s.jump ?? 0) * DETECTOR.jumpDecay, Math.abs(v - prev));
-  regimeSignal(s, t, v, Math.max(resolution(s.values), 1e-9), base, out);
+  const res = resolution(s.values);
+  regimeSignal(s, t, v, Math.max(res, 1e-9), base, out);
+  // A quantised series drifts by level changes, which the level-shift detector judges (against its own history of them).
+  driftSignal(s, t, v, b.scale, new Set(s.values).size <= DETECTOR.quantisedDistinct || res >= 0.8 * b.rawScale, base, out);
   const held = longShift(s, b, base, v, out);
   if (held) return out;
 
@@ -462,8 +508,14 @@ function regimeSignal(s: SeriesState, t: number, v: number, floor: number, base:
   block.values.push(v);
   if (block.values.length < REGIME.block) return;
   const spreads = (s.spreads ??= []);
-  // The spread around the block's own line: a ramp (a recharge) or the side of a cycle is no spread.
-  spreads.push(Math.max(baselineOf(block.values, block.times).scale, floor));
+  // The spread of the differences between neighbouring points (robust, ÷√2: the points' own
+  // noise): a ramp (a recharge), the side of a cycle or the knee where a ramp ends is no spread.
+  // As for the baseline's scale, the mean absolute deviation beside the MAD: on a heavy-tailed
+  // series a block's MAD alone swings with where its few big values fall.
+  const diffs = block.values.slice(1).map((x, i) => x - (block.values[i] as number));
+  const mid = median(diffs);
+  const meanAbs = (SQRT_HALF_PI * diffs.reduce((a, x) => a + Math.abs(x - mid), 0)) / diffs.length;
+  spreads.push(Math.max(robustScale(diffs, mid), meanAbs, floor) / Math.SQRT2);
   if (spreads.length > REGIME.history) spreads.shift();
   const starts = (s.blockStarts ??= []);
   starts.push(block.start);
@@ -483,6 +535,68 @@ function regimeSignal(s: SeriesState, t: number, v: number, floor: number, base:
   });
   out.abnormal.add('regime_change');
   s.spreads = recent;
+}
+
+/**
+ * Follows the recent and long-run slopes with a normal point; reports a drift when their
+ * difference has stayed at DRIFT.factor × the largest one the series showed (and enough to carry
+ * the level DRIFT.minScales point scales in DRIFT.horizonMs) for DRIFT.gradualMs. An
+ * excursion that ends unreported teaches the series' history its peak; one beyond
+ * DRIFT.stepFactor × it is a step and teaches nothing. Not while a step is held (that is a level
+ * shift waiting to be confirmed), nor on a quantised series.
+ */
+function driftSignal(s: SeriesState, t: number, v: number, scale: number, quantised: boolean, base: Record<string, number | string | null>, out: PointResult): void {
+  const d = (s.drift ??= { f1: v, f2: v, s1: v, s2: v, max: 0, last: t, since: t, at: null, hot: null, g0: 0, sign: 0, peak: 0, on: 0 });
+  const dt = Math.max(0, t - d.last);
+  d.last = t;
+  const af = 1 - Math.exp(-dt / DRIFT.fastMs);
+  const as = 1 - Math.exp(-dt / DRIFT.slowMs);
+  d.f1 += af * (v - d.f1);
+  d.f2 += af * (d.f1 - d.f2);
+  d.s1 += as * (v - d.s1);
+  d.s2 += as * (d.s1 - d.s2);
+  d.max *= Math.pow(0.5, dt / DRIFT.historyHalfLifeMs);
+  // Slopes per hour: Brown's estimate (single − double smoothing) / time constant.
+  const recent = ((d.f1 - d.f2) / DRIFT.fastMs) * 3_600_000;
+  const usual = ((d.s1 - d.s2) / DRIFT.slowMs) * 3_600_000;
+  const dev = recent - usual;
+  const size = Math.abs(dev);
+  const age = t - d.since;
+  if (age < DRIFT.warmupMs) {
+    if (age >= DRIFT.settleMs) d.max = Math.max(d.max, size);
+    return;
+  }
+  const bar = Math.max(DRIFT.factor * d.max, (DRIFT.minScales * scale * 3_600_000) / DRIFT.horizonMs);
+  const sign = Math.sign(dev);
+  if (size <= d.max || (d.at !== null && sign !== d.sign)) {
+    // The excursion ended: neither reported nor a step, it was the series' normal behaviour.
+    if (d.at !== null && d.on === 0) d.max = Math.max(d.max, d.peak);
+    // After a step the long-run slope is the step's, not the series': it restarts from the slope before it.
+    if (d.on === 2) Object.assign(d, { s1: d.f1, s2: d.f1 - (d.g0 * DRIFT.slowMs) / 3_600_000 });
+    Object.assign(d, { at: null, hot: null, on: 0, peak: 0 });
+    if (size <= d.max) return;
+  }
+  if (d.at === null) Object.assign(d, { at: t, sign, g0: usual, sc: scale });
+  d.peak = Math.max(d.peak, size);
+  d.hot = size >= bar ? (d.hot ?? t) : null;
+  if (d.on === 0 && size > bar && (size > DRIFT.stepFactor * d.max || size > DRIFT.stepScalesPerHour * (d.sc ?? scale))) d.on = 2;
+  if (d.on === 1 && size >= bar / 2) out.abnormal.add('regime_change');
+  if (d.on !== 0 || s.held || quantised || d.hot === null || t - d.hot < DRIFT.gradualMs) return;
+  d.on = 1;
+  out.abnormal.add('regime_change');
+  out.signals.push({
+    kind: 'regime_change',
+    startedAt: d.at as number,
+    value: v,
+    severity: 'medium',
+    evidence: evidence(s, {
+      ...base,
+      change: sign > 0 ? 'slope up' : 'slope down',
+      recentSlopePerHour: round(recent),
+      usualSlopePerHour: round(usual),
+      largestUsualDifference: round(d.max),
+    }),
+  });
 }
 
 /**
@@ -544,6 +658,11 @@ function rebaseline(s: SeriesState, start: number, extra: { t: number; v: number
   s.values = points.map(([, v]) => v);
   for (const [t, v] of points) updateEnvelope(s, t, v);
   s.pending = [];
+  // A reported step is no drift: both levels restart at the new one (the history of distances stays).
+  if (s.drift && points.length > 0) {
+    const level = median(points.map(([, v]) => v));
+    Object.assign(s.drift, { f1: level, f2: level, s1: level, s2: level, at: null, hot: null, on: 0, peak: 0 });
+  }
   s.rewarm = Math.max(0, DETECTOR.rebaselinePoints - points.length);
   s.up = 0;
   s.down = 0;

@@ -132,6 +132,8 @@ export function evaluateRecords(
   let consumed = 0;
   /** Lag of this delivery's oldest evaluated record (device lane). */
   let delivered: number | undefined;
+  /** The dropout this delivery opened on resume or ended: one delivery opens at most one (issue 20). */
+  let gapIncident: OpenIncident | undefined;
   for (const record of sorted) {
     if (ctx.maxNewIncidents !== undefined && changes.opened.length >= ctx.maxNewIncidents) break;
     consumed++;
@@ -142,15 +144,22 @@ export function evaluateRecords(
     } else {
       state.lastTs = record.t;
       const dropoutKey = keyOf(null, 'dropout');
-      const silentBefore = state.open[dropoutKey] !== undefined;
+      const silent = state.open[dropoutKey];
       // A gap nobody saw live (its records arrived late, together): a dropout found on resume,
       // from the last record before the gap to this one, under the same one-ticket rule.
-      const missed = silentBefore ? undefined : gapDropout(state.cadence, record.t);
-      if (missed) raise(state, changes, ctx.scope, null, missed, ctx.now);
+      const missed = silent ? undefined : gapDropout(state.cadence, record.t);
       delivered ??= ctx.now - record.t;
-      recordReport(state.cadence, record.t, silentBefore || missed !== undefined);
-      if (silentBefore) resolve(state, changes, dropoutKey, ctx.now);
-      else if (missed) resolve(state, changes, dropoutKey, record.t);
+      if (missed && gapIncident) {
+        // Another gap in the same delivery: it joins the dropout this delivery already opened or ended.
+        joinGap(changes, gapIncident, missed, record.t);
+        recordReport(state.cadence, record.t, true);
+      } else {
+        if (missed) raise(state, changes, ctx.scope, null, missed, ctx.now);
+        gapIncident = silent ?? (missed ? state.open[dropoutKey] : undefined) ?? gapIncident;
+        recordReport(state.cadence, record.t, silent !== undefined || missed !== undefined);
+        if (silent) resolve(state, changes, dropoutKey, ctx.now);
+        else if (missed) resolve(state, changes, dropoutKey, record.t);
+      }
     }
 
     for (const [measurement, value] of Object.entries(record.m)) {
@@ -171,6 +180,28 @@ export function evaluateRecords(
   }
   if (delivered !== undefined) recordDelivery(state.cadence, delivered);
   return { consumed, changes };
+}
+
+/**
+ * A further gap found on resume in the same delivery: the delivery's dropout incident spans it
+ * (one incident, one ticket per delivery, however many gaps a backdated batch shows). A dropout
+ * opened by this delivery counts the gaps in its evidence and resolves at the last resume; one
+ * that was already open (the sweep's) gets the anomaly count.
+ */
+function joinGap(changes: Changes, open: OpenIncident, gap: Signal, resumedAt: number): void {
+  open.count++;
+  open.lastAt = Math.max(open.lastAt, gap.startedAt);
+  const opened = changes.opened.find((i) => i.open === open);
+  if (opened) {
+    const b = opened.evidence.baseline;
+    b.gaps = (typeof b.gaps === 'number' ? b.gaps : 1) + 1;
+    b.silentSeconds = (typeof b.silentSeconds === 'number' ? b.silentSeconds : 0) + (gap.evidence.baseline.silentSeconds as number);
+    b.resumedAt = new Date(resumedAt).toISOString();
+    opened.resolvedAt = resumedAt;
+  } else {
+    const updated = changes.updated.get(open.incidentId);
+    changes.updated.set(open.incidentId, { open, resolvedAt: updated?.resolvedAt ?? resumedAt });
+  }
 }
 
 /** The sweep's check at `now`: a dropout incident when the device is overdue and none is open. */

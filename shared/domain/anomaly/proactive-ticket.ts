@@ -67,7 +67,8 @@ export function incidentDescription(incident: NewIncident, identifier: string): 
 }
 
 /**
- * Builds the tickets of `incidents` (one each), reading the org's ticket configuration, the
+ * Builds the tickets of `incidents` (one each; none for a regime change when the org keeps those
+ * without tickets), reading the org's ticket configuration, the
  * device's owners and the classifier's examples side by side; nothing is written here.
  */
 export async function buildProactiveTickets(organizationId: string, identifier: string, incidents: NewIncident[], now: number): Promise<Map<string, ProactiveTicket>> {
@@ -82,6 +83,8 @@ export async function buildProactiveTickets(organizationId: string, identifier: 
     config.categories.length > 0 ? loadExamples(organizationId) : undefined,
   ]);
   for (const incident of incidents) {
+    // `org set-proactive --regime-tickets off`: the incident is recorded (and listed) without a ticket.
+    if (incident.kind === 'regime_change' && config.proactiveRegimeTickets === false) continue;
     const text = { title: incidentTitle(incident, identifier), description: incidentDescription(incident, identifier), messages: [] };
     const priority = incidentPriority(incident);
     const verdict: Classification = config.categories.length > 0 ? await categorizeTicket(classifier, text, config.categories, examples) : { category: null, confidence: null };

@@ -24,7 +24,10 @@ export async function loadTicketConfig(organizationId: string): Promise<TicketCo
   const config: TicketConfig = { categories: [], rules: [], chatWebhookUrl: null };
   for (const item of await queryPartition(keys.orgConfigPartition(organizationId))) {
     const sk = item.sk as string;
-    if (sk === SK.orgSettings) config.chatWebhookUrl = (item.chatWebhookUrl as string | undefined) ?? null;
+    if (sk === SK.orgSettings) {
+      config.chatWebhookUrl = (item.chatWebhookUrl as string | undefined) ?? null;
+      if (item.proactiveRegimeTickets === false) config.proactiveRegimeTickets = false;
+    }
     else if (sk.startsWith(SK.categoryPrefix)) {
       config.categories.push({ name: item.name, description: item.description ?? null, keywords: item.keywords ?? [], createdAt: item.createdAt });
     } else if (sk.startsWith(SK.rulePrefix)) {

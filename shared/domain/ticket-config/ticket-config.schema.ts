@@ -96,6 +96,8 @@ export interface TicketConfig {
   categories: Category[];
   rules: RoutingRule[];
   chatWebhookUrl: string | null;
+  /** False when the org keeps regime-change incidents without tickets (`org set-proactive --regime-tickets off`); absent: true. */
+  proactiveRegimeTickets?: boolean;
 }
 
 /**

@@ -78,6 +78,21 @@ export async function setProactiveAutoSolve(organizationId: string, raw: string 
   return { organizationId, proactiveAutoSolve: on, updated: true };
 }
 
+/**
+ * `org set-proactive --org <id> [--auto-solve on|off] [--regime-tickets on|off]`. `--regime-tickets
+ * off`: regime-change incidents (a change inside the usual range) are still recorded and listed,
+ * without a proactive ticket (read by the detector with the ticket configuration, no extra read).
+ */
+export async function setProactive(organizationId: string, options: { autoSolve?: string; regimeTickets?: string }) {
+  const values: Record<string, boolean> = {};
+  if (options.autoSolve !== undefined) values.proactiveAutoSolve = onOff(options.autoSolve, 'auto-solve');
+  if (options.regimeTickets !== undefined) values.proactiveRegimeTickets = onOff(options.regimeTickets, 'regime-tickets');
+  if (Object.keys(values).length === 0) throw new Error('Give --auto-solve on|off and/or --regime-tickets on|off');
+  await existingOrg(organizationId);
+  await setAttributes(organizationId, values);
+  return { organizationId, ...values, updated: true };
+}
+
 /** `org set-chat-notify --org <id> [--solved on|off] [--customer-messages on|off]`. */
 export async function setChatNotifications(organizationId: string, options: { solved?: string; customerMessages?: string }) {
   const values: Record<string, boolean> = {};
