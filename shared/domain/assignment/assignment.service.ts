@@ -5,6 +5,7 @@ import type { OrgContext } from '../organization/organization.schema';
 import * as customers from '../customer/customer.repository';
 import * as devices from '../device/device.repository';
 import * as repo from './assignment.repository';
+import { deleteEmptySnapshots } from '../telemetry/owner-snapshot';
 import {
   CUSTOMER_NOT_FOUND_IN_ORG,
   DEVICE_NOT_ASSIGNED,
@@ -40,6 +41,8 @@ async function undo(organizationId: string, creations: Creations): Promise<void>
       customers.deleteCustomersCreatedBy(organizationId, creations.emails, creations.op),
       devices.deleteDevicesCreatedBy(organizationId, creations.devices, creations.op),
     ]);
+    // The links' snapshot updates created snapshot items that now hold nothing: gone too.
+    await deleteEmptySnapshots(organizationId, creations.links.map((link) => link.identifier));
   } catch (error) {
     logger.error('Assignment compensation failed; a retry of the request completes it', error instanceof Error ? error : String(error));
   }

@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../../db/client';
 import { keys, SK } from '../../db/keys';
 import { queryPartition } from '../../db/operations';
@@ -141,6 +141,32 @@ export function ownersRepair(organizationId: string, identifier: string, snapsho
     ExpressionAttributeNames: names,
     ExpressionAttributeValues: values,
   };
+}
+
+/**
+ * Compensation's cleanup: a failed assignment must leave nothing behind, but its link wrote (and
+ * its undo emptied) the snapshot item of a device that had none. Deletes the snapshot of each
+ * device only while it holds no telemetry (`names`) and does not vouch for owners (`oc`): such an
+ * item carries nothing ingestion trusts (without `oc` it falls back to the owner query), so a
+ * concurrent link's `O#…` on it is not lost information. Best effort: a condition failure is fine.
+ */
+export async function deleteEmptySnapshots(organizationId: string, identifiers: string[]): Promise<void> {
+  await Promise.all(
+    [...new Set(identifiers)].map(async (identifier) => {
+      try {
+        await documentClient().send(
+          new DeleteCommand({
+            TableName: tableName(),
+            Key: keys.telemetryLatest(organizationId, identifier),
+            ConditionExpression: 'attribute_not_exists(#names) AND attribute_not_exists(#oc)',
+            ExpressionAttributeNames: { '#names': 'names', '#oc': OWNERS_COMPLETE },
+          }),
+        );
+      } catch (error) {
+        if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      }
+    }),
+  );
 }
 
 /** Snapshot updates of one email change in flight at once. */
