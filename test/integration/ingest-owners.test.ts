@@ -67,7 +67,21 @@ describe('owners on the snapshot', () => {
     const outcomes = await Promise.allSettled(order.map(({ op }) => op()));
     expect(outcomes.filter((o) => o.status === 'rejected')).toEqual([]);
     for (const identifier of devices) await ownersAgree(org, identifier);
-    // Each snapshot now vouches for its owners: the next ingest is 3 requests and still agrees.
+    // Every snapshot now vouches for its owners (no fallback hides a stale one): race again.
+    await assignMany(org, { customerEmail: 'a@example.com', deviceIdentifiers: devices });
+    const second = await Promise.allSettled([
+      unassignMany(org, { customerEmail: 'a@example.com', deviceIdentifiers: devices }),
+      assignMany(org, { customerEmail: 'd@example.com', deviceIdentifiers: devices }),
+      ...devices.map((identifier) => ingestTelemetry(org, identifier, { t: 9 }, 'rest')),
+      unassignOne(org, { deviceIdentifier: 'R-2', customerEmail: 'b@example.com' }).catch(() => undefined),
+    ]);
+    expect(second.filter((o) => o.status === 'rejected')).toEqual([]);
+    for (const identifier of devices) {
+      const { owners } = await ownersAgree(org, identifier);
+      expect(owners.map((o) => o.email)).toContain('d@example.com');
+      expect(owners.map((o) => o.email)).not.toContain('a@example.com');
+    }
+    // Each snapshot still vouches for its owners: the next ingest is 3 requests and still agrees.
     for (const identifier of devices) {
       const { byCommand } = await countDynamoRequests(() => ownersAgree(org, identifier));
       // The ingest: one UpdateItem + one PutItem; the Query (and BatchGetItem) are the fresh query's.
