@@ -41,6 +41,7 @@ async function main() {
       device: { type: 'string' },
       arn: { type: 'string' },
       out: { type: 'string' },
+      stage: { type: 'string' },
       days: { type: 'string' },
       limit: { type: 'string' },
       prefix: { type: 'string' },

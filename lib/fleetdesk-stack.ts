@@ -9,7 +9,7 @@ import { type IKey, Key } from 'aws-cdk-lib/aws-kms';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { DEVICE_POLICY_NAME } from '../shared/config/iot';
+import { DEVICE_POLICY_NAME, telemetryRuleName } from '../shared/config/iot';
 import { TELEMETRY_RULE_SQL, TELEMETRY_RULE_SQL_VERSION } from '../shared/domain/telemetry/mqtt';
 import { CHAT_DELIVERY_STREAM, CHAT_ENV } from '../shared/domain/ticket/notification/chat-delivery';
 import {
@@ -423,6 +423,7 @@ export class FleetdeskStack extends Stack {
     // The rule SQL is the telemetry contract; a second iotRule entry would be a second rule on the same topics (double ingestion).
     if (iotRules.length > 1) throw new Error(`Only one iotRule ingestion is supported (the telemetry rule); got ${iotRules.map((d) => d.id).join(', ')}`);
     if (config.iotIngestion) {
+      let telemetryRule: string | undefined;
       for (const def of iotRules) {
         const queues: IngestionQueues = {
           ruleErrors: new DeadLetterQueue(this, `${def.id}RuleErrors`),
@@ -441,6 +442,7 @@ export class FleetdeskStack extends Stack {
           description: `Fleetdesk ${config.stage}: device telemetry over MQTT to ${def.id}`,
         });
         this.topicRules.set(def.id, rule);
+        telemetryRule = rule.ruleName;
         alarms.add(
           `${def.id}RuleErrorsDepth`,
           queues.ruleErrors.queue.metricApproximateNumberOfMessagesVisible({ period: ALARM_PERIOD, statistic: 'Maximum' }),
@@ -455,7 +457,8 @@ export class FleetdeskStack extends Stack {
         new CfnOutput(this, `${def.id}RuleErrorsQueueName`, { value: queues.ruleErrors.queue.queueName });
         new CfnOutput(this, `${def.id}FailuresQueueName`, { value: queues.functionFailures.queue.queueName });
       }
-      this.devicePolicy = new DevicePolicy(this, 'DevicePolicy');
+      // Basic Ingest targets the telemetry rule by name; without one, only the plain topic is allowed.
+      this.devicePolicy = new DevicePolicy(this, 'DevicePolicy', { telemetryRuleName: telemetryRule ?? telemetryRuleName(config.stage) });
       new CfnOutput(this, 'DevicePolicyName', { value: DEVICE_POLICY_NAME, description: 'IoT policy `admin iot provision` attaches to device certificates' });
     }
 

@@ -1,7 +1,7 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { detectForDevice } from '../../shared/domain/anomaly/anomaly.service';
+import { detectForDevice, type DeliveredPoints } from '../../shared/domain/anomaly/anomaly.service';
 import { LIVE_SOURCES } from '../../shared/domain/anomaly/anomaly.schema';
 import { laneOf, type DetectionLane } from '../../shared/domain/anomaly/sources';
 import { logger } from '../../shared/logging/logger';
@@ -10,35 +10,49 @@ import { noteFailure } from '../../shared/workers/failure-reasons';
 
 const LIVE = new Set<string>(LIVE_SOURCES);
 
-/** The device a stream record is about and its detection lane, or undefined for records the filter should have dropped. */
-function deviceOf(record: DynamoDBRecord): { device: string; lane: DetectionLane } | undefined {
+/**
+ * The device a stream record is about, its detection lane and the record's values (the new image
+ * carries them, so the detector needs no Query), or undefined for records the filter should have dropped.
+ */
+function deviceOf(record: DynamoDBRecord): { device: string; lane: DetectionLane; point?: { t: number; m: Record<string, number> } } | undefined {
   // aws-lambda's AttributeValue is structurally the SDK's; the cast only bridges the two typings.
   const item = unmarshall((record.dynamodb?.NewImage ?? {}) as Record<string, AttributeValue>);
   const lane = item.entity === 'telemetry' && LIVE.has(item.source) ? laneOf(item.source) : undefined;
   if (!lane || typeof item.organizationId !== 'string') return undefined;
-  return { device: JSON.stringify([item.organizationId, item.identifier]), lane };
+  const t = typeof item.timestamp === 'string' ? Date.parse(item.timestamp) : NaN;
+  const point = Number.isFinite(t) && item.m && typeof item.m === 'object' ? { t, m: item.m as Record<string, number> } : undefined;
+  return { device: JSON.stringify([item.organizationId, item.identifier]), lane, point };
 }
 
 /**
  * AnomalyDetector: new live telemetry records from the table's stream trigger the evaluation of
- * their device (once per device per batch; the detector reads the records from the table in
- * timestamp order, so duplicates and reordering are harmless). A device that fails reports its
- * earliest record: Lambda retries the shard from there, bisecting, then dead-letters it.
+ * their device, once per device per batch, with the values the stream records carry (no Query;
+ * duplicates are harmless: only records newer than the state's newest evaluated time count). A
+ * record without its values (an image the filter let through without `m`) makes that device read
+ * its records from the table instead. A device that fails reports its earliest record: Lambda
+ * retries the shard from there, bisecting, then dead-letters it.
  */
 export const handler = streamWorker(async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
   const firstRecordOf = new Map<string, DynamoDBRecord>();
   const lanesOf = new Map<string, Set<DetectionLane>>();
+  const pointsOf = new Map<string, DeliveredPoints | undefined>();
   for (const record of event.Records) {
     const found = deviceOf(record);
     if (!found) continue;
-    if (!firstRecordOf.has(found.device)) firstRecordOf.set(found.device, record);
+    if (!firstRecordOf.has(found.device)) {
+      firstRecordOf.set(found.device, record);
+      pointsOf.set(found.device, {});
+    }
     lanesOf.set(found.device, (lanesOf.get(found.device) ?? new Set()).add(found.lane));
+    const points = pointsOf.get(found.device);
+    if (points && found.point) (points[found.lane] ??= []).push(found.point);
+    else pointsOf.set(found.device, undefined);
   }
   const devices = [...firstRecordOf.keys()];
   const results = await Promise.allSettled(
     devices.map((d) => {
       const [organizationId, identifier] = JSON.parse(d) as [string, string];
-      return detectForDevice(organizationId, identifier, Date.now(), [...(lanesOf.get(d) ?? [])]);
+      return detectForDevice(organizationId, identifier, Date.now(), [...(lanesOf.get(d) ?? [])], pointsOf.get(d));
     }),
   );
   const batchItemFailures = devices.flatMap((device, i) => {

@@ -30,6 +30,8 @@ export interface AdminOptions {
   device?: string;
   /** Output directory for device credentials (`iot provision`). */
   out?: string;
+  /** The stack's stage (`iot provision`: names the telemetry rule in the Basic Ingest topic; default dev). */
+  stage?: string;
   /** Telemetry retention in days (`org set-retention`). */
   days?: string;
   /** How many items to list (`telemetry rejected`). */
@@ -75,7 +77,7 @@ export const ADMIN_USAGE =
   ' | telemetry rejected --org <id> [--limit <n>] | iot confirmations [--arn <destination arn>]' +
   ' | mapping add --org <id> --prefix <prefix> --path <template> [--timestamp-column <col>] [--timestamp-format iso|epoch_s|epoch_ms] [--identifier-column <col>] [--columns a,b,c]' +
   ' | mapping list --org <id> | mapping remove --org <id> --prefix <prefix> | import retry --org <id> --import <importId>' +
-  ' | iot provision --org <id> --device <identifier> --out <dir> | iot revoke --org <id> --device <identifier>' +
+  ' | iot provision --org <id> --device <identifier> --out <dir> [--stage <stage>] | iot revoke --org <id> --device <identifier>' +
   ' | monitor rule add --org <id> --measurement <name> (--below <n> | --above <n>) [--for-minutes <n>] | monitor rule list --org <id> | monitor rule remove --org <id> --rule <ruleId> | monitor sweep [--org <id>]' +
   ' | connector set --org <id> --provider memfault --api-base <url> --organization <slug> --project <slug> [--token <token> | token on stdin] | connector show|remove|sync --org <id>' +
   ' | user add --org <id> --email <email> --role agent|admin | user list --org <id> | user remove --org <id> --email <email>';
@@ -195,6 +197,7 @@ export async function runAdminCommand(positionals: string[], options: AdminOptio
         organizationId: required(options.org, 'org'),
         deviceIdentifier: required(options.device, 'device'),
         outDir: required(options.out, 'out'),
+        stage: options.stage,
       });
     case 'iot revoke':
       return revokeDevice(new IoTClient({}), { organizationId: required(options.org, 'org'), deviceIdentifier: required(options.device, 'device') });

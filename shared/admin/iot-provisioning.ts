@@ -14,9 +14,9 @@ import {
   UpdateCertificateCommand,
 } from '@aws-sdk/client-iot';
 import * as z from 'zod/mini';
-import { DEVICE_POLICY_NAME, mqttIdentifierProblem, THING_ATTRIBUTES, thingNameFor } from '../config/iot';
+import { DEFAULT_STAGE, DEVICE_POLICY_NAME, mqttIdentifierProblem, telemetryRuleName, THING_ATTRIBUTES, thingNameFor } from '../config/iot';
 import { getOrganization } from '../domain/organization/organization.repository';
-import { telemetryTopic } from '../domain/telemetry/mqtt';
+import { basicIngestTopic, telemetryTopic } from '../domain/telemetry/mqtt';
 
 /**
  * Device credentials for Fleetdesk's own IoT Core (`npm run admin -- iot provision|revoke`).
@@ -36,6 +36,8 @@ export interface ProvisionInput {
   deviceIdentifier: string;
   /** Directory for the certificate and keys; created if missing. */
   outDir: string;
+  /** The stack's stage, which names the telemetry rule in the Basic Ingest topic. @default DEFAULT_STAGE */
+  stage?: string;
 }
 
 export interface ProvisionResult {
@@ -44,8 +46,10 @@ export interface ProvisionResult {
   certificateArn: string;
   /** The account's ATS data endpoint (`<prefix>-ats.iot.<region>.amazonaws.com`), port 8883. */
   endpoint: string;
-  /** The one topic the device may publish to. */
+  /** The device's telemetry topic (through the message broker). */
   topic: string;
+  /** The same topic through IoT Core Basic Ingest (`$aws/rules/<telemetry rule>/…`): no messaging charge. */
+  basicIngestTopic: string;
   /** Absolute paths of the written files. */
   files: { certificate: string; privateKey: string; publicKey: string };
 }
@@ -150,6 +154,7 @@ export async function provisionDevice(iot: IoTClient, input: ProvisionInput, dep
     certificateArn,
     endpoint: endpointAddress,
     topic: telemetryTopic(organizationId, deviceIdentifier),
+    basicIngestTopic: basicIngestTopic(telemetryRuleName(input.stage ?? DEFAULT_STAGE), organizationId, deviceIdentifier),
     files,
   };
 }

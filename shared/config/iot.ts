@@ -11,6 +11,18 @@
  */
 export const DEVICE_POLICY_NAME = 'FleetdeskDevice';
 
+/** The stage `npm run admin -- iot provision` assumes without `--stage` (the CDK default) and the local broker's. */
+export const DEFAULT_STAGE = 'dev';
+
+/** The `ingestion` entry (shared/routes.ts) whose IoT topic rule receives device telemetry. */
+export const TELEMETRY_INGESTION_ID = 'IotTelemetryIngest';
+
+/**
+ * The telemetry topic rule's name in a stage, as the stack names it (`fleetdesk_<stage>_<id>`, IoT
+ * rule names allow letters, digits and `_`): the Basic Ingest topic a device publishes to names it.
+ */
+export const telemetryRuleName = (stage: string) => ['fleetdesk', stage, TELEMETRY_INGESTION_ID].join('_').replace(/[^A-Za-z0-9_]/g, '_');
+
 /** Thing attributes the device policy's variables read (`iot:Connection.Thing.Attributes[...]`). */
 export const THING_ATTRIBUTES = { organizationId: 'organizationId', deviceIdentifier: 'deviceIdentifier' } as const;
 

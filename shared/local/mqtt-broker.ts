@@ -5,7 +5,17 @@ import { hashApiKey } from '../domain/organization/api-key';
 import { findOrgByKeyHash } from '../domain/organization/organization.repository';
 import { authenticate } from '../domain/organization/organization.service';
 import type { OrgContext } from '../domain/organization/organization.schema';
-import { parseTelemetryTopic, type IotTelemetryEvent } from '../domain/telemetry/mqtt';
+import { DEFAULT_STAGE, telemetryRuleName } from '../config/iot';
+import { parseTelemetryTopic, topicSeenByRule, type IotTelemetryEvent } from '../domain/telemetry/mqtt';
+
+/** The telemetry rule Basic Ingest names locally: the default stage's, as `iot provision` prints it. */
+const LOCAL_TELEMETRY_RULE = telemetryRuleName(DEFAULT_STAGE);
+
+/** A published topic as the telemetry rule would see it (Basic Ingest's prefix removed), parsed. */
+function telemetryTarget(topic: string) {
+  const seen = topicSeenByRule(topic, LOCAL_TELEMETRY_RULE);
+  return seen === undefined ? undefined : { topic: seen, ...parseTelemetryTopic(seen) };
+}
 import { ingestion } from '../routes';
 import { createAsyncInvoker } from './async-invoker';
 
@@ -69,14 +79,15 @@ export async function startMqttBroker(options: MqttBrokerOptions): Promise<MqttB
         })
         .catch(() => done(Object.assign(new Error('Bad username or password'), { returnCode: BAD_USERNAME_OR_PASSWORD }), false));
     },
-    // Only the client's own organization's telemetry topics, as the IoT policy allows in AWS.
+    // Only the client's own organization's telemetry topics (straight or through Basic Ingest to the
+    // telemetry rule), as the IoT policy allows in AWS.
     // The key is checked again on every publish: a session whose key was regenerated is refused,
     // which makes aedes close it (MQTT 3.1.1 has no negative PUBACK).
     authorizePublish: (client, packet, callback) => {
       const session = client ? sessions.get(client) : undefined;
-      const target = parseTelemetryTopic(packet.topic);
+      const target = telemetryTarget(packet.topic);
       const refuse = () => callback(Object.assign(new Error('Not authorized'), { returnCode: NOT_AUTHORIZED }));
-      if (!session || !target || target.organizationId !== session.org.organizationId) {
+      if (!session || !target?.organizationId || target.organizationId !== session.org.organizationId) {
         refuse();
         return;
       }
@@ -97,11 +108,12 @@ export async function startMqttBroker(options: MqttBrokerOptions): Promise<MqttB
 
   broker.on('publish', (packet, client) => {
     if (!client) return; // the broker's own $SYS messages
-    const target = parseTelemetryTopic(packet.topic);
-    if (!target) return;
+    const target = telemetryTarget(packet.topic);
+    if (!target?.organizationId || !target.deviceIdentifier) return;
     const event: IotTelemetryEvent = {
       payload: Buffer.from(packet.payload).toString('base64'),
-      topic: packet.topic,
+      // As in AWS, the rule sees the topic without the Basic Ingest prefix.
+      topic: target.topic,
       organizationId: target.organizationId,
       deviceIdentifier: target.deviceIdentifier,
       receivedAt: Date.now(),

@@ -7,7 +7,8 @@ import { useLocalApi } from '../support/api';
 import { newOrg } from '../support/orgs';
 import { startMqttBroker, type MqttBroker } from '../../shared/local/mqtt-broker';
 import { listRejectedMessages } from '../../shared/domain/telemetry/telemetry.repository';
-import { telemetryTopic } from '../../shared/domain/telemetry/mqtt';
+import { basicIngestTopic, telemetryTopic } from '../../shared/domain/telemetry/mqtt';
+import { DEFAULT_STAGE, telemetryRuleName } from '../../shared/config/iot';
 import { regenerateApiKey } from '../../shared/domain/organization/organization.service';
 
 useTestTable();
@@ -47,6 +48,37 @@ describe('local MQTT broker', () => {
       ['mqtt', 21],
       ['mqtt', 21.5],
     ]);
+  });
+
+  it('accepts the Basic Ingest form of the same topic (the telemetry rule of iot provision); the rule sees the plain topic', async () => {
+    const { org, apiKey } = await newOrg();
+    const client = await connect(apiKey);
+    await client.publishAsync(basicIngestTopic(telemetryRuleName(DEFAULT_STAGE), org.organizationId, 'M-BI'), '{"temperature":', { qos: 1 });
+    await client.publishAsync(basicIngestTopic(telemetryRuleName(DEFAULT_STAGE), org.organizationId, 'M-BI'), JSON.stringify({ temperature: 7 }), { qos: 1 });
+    await client.endAsync();
+    await broker.idle();
+    const latest = await api.get('/device/M-BI/telemetry/latest', apiKey);
+    expect(latest.body).toMatchObject({ measurements: { temperature: { value: 7 } } });
+    // The handler got the topic without the prefix, as IoT Core's rule would.
+    expect((await listRejectedMessages(org.organizationId, 5))[0]).toMatchObject({ topic: telemetryTopic(org.organizationId, 'M-BI') });
+  });
+
+  it('refuses Basic Ingest to another rule or to another organization’s topic', async () => {
+    const mine = await newOrg('bi-mine');
+    const theirs = await newOrg('bi-theirs');
+    for (const topic of [
+      `$aws/rules/fleetdesk_connector_telemetry/${telemetryTopic(mine.org.organizationId, 'X-2')}`,
+      basicIngestTopic(telemetryRuleName(DEFAULT_STAGE), theirs.org.organizationId, 'X-2'),
+    ]) {
+      const client = await connect(mine.apiKey);
+      const closed = new Promise<void>((resolve) => client.once('close', () => resolve()));
+      client.publish(topic, JSON.stringify({ t: 1 }), { qos: 1 });
+      await closed;
+      client.end(true);
+    }
+    await broker.idle();
+    expect((await api.get('/device/X-2/telemetry/latest', theirs.apiKey)).status).toBe(404);
+    expect((await api.get('/device/X-2/telemetry/latest', mine.apiKey)).status).toBe(404);
   });
 
   it('refuses a wrong key at connect', async () => {

@@ -1,6 +1,6 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { TABLE_ACTIONS } from '../../lib/constructs/fleet-function';
-import { DEVICE_POLICY_NAME } from '../../shared/config/iot';
+import { DEVICE_POLICY_NAME, telemetryRuleName } from '../../shared/config/iot';
 import { TELEMETRY_RULE_SQL, TELEMETRY_RULE_SQL_VERSION } from '../../shared/domain/telemetry/mqtt';
 import { ingestion, type IngestionDefinition } from '../../shared/routes';
 import { logicalId, resourcesOf, synth, type Synth } from './synth';
@@ -138,12 +138,22 @@ describe('device policy', () => {
     expect(connect.Condition).toEqual({ Bool: { 'iot:Connection.Thing.IsAttached': 'true' } });
   });
 
-  test('publish: only the telemetry topic of the thing\'s organizationId and deviceIdentifier attributes', () => {
+  test('publish: only the telemetry topic of the thing\'s organizationId and deviceIdentifier attributes, straight or by Basic Ingest to the telemetry rule', () => {
     const publish = document().Statement[1] as Statement;
-    expect(arnTail(publish.Resource)).toBe(
-      ':topic/fleetdesk/${iot:Connection.Thing.Attributes[organizationId]}/devices/${iot:Connection.Thing.Attributes[deviceIdentifier]}/telemetry',
-    );
+    const own = 'fleetdesk/${iot:Connection.Thing.Attributes[organizationId]}/devices/${iot:Connection.Thing.Attributes[deviceIdentifier]}/telemetry';
+    const rule = s.template.findResources('AWS::IoT::TopicRule');
+    const ruleName = Object.values(rule)[0]?.Properties?.RuleName as string;
+    expect(ruleName).toBe(telemetryRuleName('dev'));
+    expect(asArray(publish.Resource).map(arnTail)).toEqual([`:topic/${own}`, `:topic/$aws/rules/${ruleName}/${own}`]);
+    // No wildcard: not another device's topic, not another rule (e.g. the connector's) through Basic Ingest.
     expect(JSON.stringify(publish.Resource)).not.toContain('*');
+    expect(JSON.stringify(publish.Resource)).not.toContain('+');
+  });
+
+  test('Basic Ingest topic of another stage names that stage\'s rule', () => {
+    const prod = synth({ stage: 'prod-eu' });
+    const policy = Object.values(resourcesOf(prod.template, 'AWS::IoT::Policy'))[0]?.Properties?.PolicyDocument as { Statement: Statement[] };
+    expect(JSON.stringify(policy.Statement[1]?.Resource)).toContain('$aws/rules/fleetdesk_prod_eu_IotTelemetryIngest/fleetdesk/');
   });
 
   test('no subscribe, receive, shadow or wildcard action anywhere', () => {

@@ -74,7 +74,7 @@ describe('assignment under concurrency', () => {
     const created = await createCustomer(org.organizationId, { email: 'pair@example.com' });
     if (!made || !created.created) throw new Error('setup failed');
     const device = { identifier: 'PAIR-1', deviceId: made.device.deviceId };
-    const results = await Promise.all(Array.from({ length: 20 }, () => linkDeviceToCustomers(org.organizationId, device, [created.customerId])));
+    const results = await Promise.all(Array.from({ length: 20 }, () => linkDeviceToCustomers(org.organizationId, device, [{ customerId: created.customerId, email: 'pair@example.com' }])));
     expect(results.filter((r) => r.linked.length === 1)).toHaveLength(1);
     expect(results.filter((r) => r.alreadyLinked.length === 1)).toHaveLength(19);
     expect(await linkedDevicesOfCustomer(org.organizationId, created.customerId)).toEqual(['PAIR-1']);
@@ -138,38 +138,40 @@ describe('DynamoDB request counts (service level; the HTTP path adds one GetItem
 
   it('assignDeviceToOwners', async () => {
     await assignOne(org, { deviceIdentifier: 'C-000', customerEmails: ['known@example.com'] }); // creates the customer
-    // Device + owners (1 Query) and email guards (1 BatchGet) side by side, then 1 link transaction.
-    await measure('assignDeviceToOwners, 1 existing customer, new link', () => assignOne(org, { deviceIdentifier: 'C-001', customerEmails: ['known@example.com'] }), 3);
+    // Device + owners (1 Query) and email guards (1 BatchGet) side by side, the stored email of the
+    // existing customer (1 BatchGet: it goes onto the device's telemetry snapshot), then 1 link transaction.
+    await measure('assignDeviceToOwners, 1 existing customer, new link', () => assignOne(org, { deviceIdentifier: 'C-001', customerEmails: ['known@example.com'] }), 4);
     await measure('assignDeviceToOwners, 1 existing customer, already linked', () => assignOne(org, { deviceIdentifier: 'C-001', customerEmails: ['known@example.com'] }), 2);
     await measure('assignDeviceToOwners, 1 new customer', () => assignOne(org, { deviceIdentifier: 'C-002', customerEmails: ['one-new@example.com'] }), 4);
     const emails = Array.from({ length: 10 }, (_, i) => `ten-${i}@example.com`);
     // 1 Query + 1 BatchGet, 1 transaction creating the 10 customers (guard + customer each), 1 link transaction.
     await measure('assignDeviceToOwners, 10 new customers', () => assignOne(org, { deviceIdentifier: 'C-003', customerEmails: emails }), 4);
     const hundredEmails = Array.from({ length: 100 }, (_, i) => `hundred-${i}@example.com`);
-    // 1 Query + 1 BatchGet, 2 customer transactions of 50, 2 link transactions of 50.
-    const wide = await measure('assignDeviceToOwners, 100 new customers', () => assignOne(org, { deviceIdentifier: 'C-004', customerEmails: hundredEmails }), 6);
+    // 1 Query + 1 BatchGet, 2 customer transactions of 50, 3 link transactions (49 links + the device's snapshot update each).
+    const wide = await measure('assignDeviceToOwners, 100 new customers', () => assignOne(org, { deviceIdentifier: 'C-004', customerEmails: hundredEmails }), 7);
     expect(wide.assignedCustomers.filter((c) => c.wasCreated)).toHaveLength(100);
     await measure('assignDeviceToOwners, 10 existing customers, new device (auto-create)', () =>
-      assignOne(org, { deviceIdentifier: 'C-NEW', customerEmails: emails, autoCreateDevice: true, deviceType: 'sensor' }), 4);
+      assignOne(org, { deviceIdentifier: 'C-NEW', customerEmails: emails, autoCreateDevice: true, deviceType: 'sensor' }), 5);
   });
 
   it('assignDevicesToOwner with 100 devices', async () => {
-    // 1 BatchGet (devices) + 1 GetItem (email guard), 1 customer transaction, 2 link transactions of 50.
+    // 1 BatchGet (devices) + 1 GetItem (email guard), 1 customer transaction, 4 link transactions
+    // (33 links a transaction: each link also updates its device's telemetry snapshot).
     const first = await measure('assignDevicesToOwner, 100 existing devices, new customer', () =>
-      assignMany(org, { customerEmail: 'hundred@example.com', deviceIdentifiers: hundred }), 5);
+      assignMany(org, { customerEmail: 'hundred@example.com', deviceIdentifiers: hundred }), 7);
     expect(first.assignedDevices).toHaveLength(100);
     // Same again: + 1 BatchGet of the links, no writes.
     const again = await measure('assignDevicesToOwner, 100 devices all already assigned', () =>
       assignMany(org, { customerEmail: 'hundred@example.com', deviceIdentifiers: hundred }), 3);
     expect(again.alreadyAssigned).toHaveLength(100);
     const fresh = Array.from({ length: 100 }, (_, i) => `AUTO-${i}`);
-    // 1 BatchGet + 1 GetItem, 1 device transaction of 100, 1 BatchGet of links, 2 link transactions.
+    // 1 BatchGet + 1 GetItem, 1 device transaction of 100, 1 BatchGet of links, 1 BatchGet of the customer's email, 4 link transactions.
     const auto = await measure('assignDevicesToOwner, 100 new devices (auto-create), existing customer', () =>
-      assignMany(org, { customerEmail: 'hundred@example.com', deviceIdentifiers: fresh, autoCreateDevices: true, deviceType: 'sensor' }), 6);
+      assignMany(org, { customerEmail: 'hundred@example.com', deviceIdentifiers: fresh, autoCreateDevices: true, deviceType: 'sensor' }), 9);
     expect(auto.assignedDevices.filter((d) => d.wasCreated)).toHaveLength(100);
     const fiveHundred = [...hundred, ...fresh, ...(await makeDevices(org, 'D', 300))];
     await measure('assignDevicesToOwner, 500 existing devices, new customer', () =>
-      assignMany(org, { customerEmail: 'five-hundred@example.com', deviceIdentifiers: fiveHundred }), 17);
+      assignMany(org, { customerEmail: 'five-hundred@example.com', deviceIdentifiers: fiveHundred }), 23);
   });
 
   it('unassigns', async () => {
@@ -182,9 +184,9 @@ describe('DynamoDB request counts (service level; the HTTP path adds one GetItem
       ), 2);
     // The second unassign must be the 400, not a success that happened to be cheap.
     expect(refused).toBeInstanceOf(BadRequestError);
-    // 1 GetItem + 1 Query + 2 transactions of 50 links.
+    // 1 GetItem + 1 Query + 3 transactions of 33 links (+ each device's snapshot update).
     const result = await measure('unassignDevicesFromOwner, 100 devices', () =>
-      unassignMany(org, { customerEmail: 'hundred@example.com', deviceIdentifiers: hundred }), 4);
+      unassignMany(org, { customerEmail: 'hundred@example.com', deviceIdentifiers: hundred }), 5);
     expect(result.unassignedDevices).toHaveLength(99);
     expect(result.skipped).toEqual(['C-000']);
     expect(result.devicesRemaining).toHaveLength(100);

@@ -68,6 +68,11 @@ afterAll(() => {
 });
 
 describe('iot provision', () => {
+  test('--stage names that stage\'s telemetry rule in the Basic Ingest topic', async () => {
+    const staged = (await runAdminCommand(['iot', 'provision'], { org, device: 'SN-1', out: outDir(), stage: 'prod-eu' })) as Record<string, unknown>;
+    expect(staged.basicIngestTopic).toBe(`$aws/rules/fleetdesk_prod_eu_IotTelemetryIngest/fleetdesk/${org}/devices/SN-1/telemetry`);
+  });
+
   test('creates the thing with its attributes, an active certificate with the device policy, attached exclusively; writes the files; one JSON line', async () => {
     const out = outDir();
     const result = (await runAdminCommand(['iot', 'provision'], { org, device: 'SN-1', out })) as Record<string, unknown>;
@@ -84,6 +89,8 @@ describe('iot provision', () => {
       certificateArn: certArn(n),
       endpoint: ENDPOINT,
       topic: `fleetdesk/${org}/devices/SN-1/telemetry`,
+      // Basic Ingest through the telemetry rule of the default stage (no messaging charge).
+      basicIngestTopic: `$aws/rules/fleetdesk_dev_IotTelemetryIngest/fleetdesk/${org}/devices/SN-1/telemetry`,
       files,
     });
     // What bin/admin.ts prints: exactly one line of JSON.

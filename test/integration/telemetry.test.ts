@@ -15,7 +15,7 @@ useTestTable();
 const recordItem = async (org: OrgContext, identifier: string, timestamp: string, source = 'rest') =>
   (await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.telemetryRecord(org.organizationId, identifier, timestamp, source) }))).Item;
 
-describe('telemetry: DynamoDB requests per call (goals: single ≤ 4, batch of 100 ≤ 10, auth included)', () => {
+describe('telemetry: DynamoDB requests per call (goals: single ≤ 3, batch of 100 ≤ 10, auth included)', () => {
   let org: OrgContext;
   let apiKey: string;
   beforeAll(async () => {
@@ -23,17 +23,31 @@ describe('telemetry: DynamoDB requests per call (goals: single ≤ 4, batch of 1
     await assignDeviceToOwners(org, { deviceIdentifier: 'RC-T', emails: ['a@example.com'], autoCreateDevice: true, deviceType: 'sensor' });
   });
 
-  it('single record to an owned device: auth + query + owners + one transaction = 4', async () => {
-    const { requests, byCommand } = await countDynamoRequests(async () => ingestTelemetry(await authenticate(apiKey), 'RC-T', { t: 1, u: 2 }, 'rest'));
-    expect(byCommand).toEqual({ GetItemCommand: 1, QueryCommand: 1, BatchGetItemCommand: 1, TransactWriteItemsCommand: 1 });
-    expect(requests).toBe(4);
+  it('first record of a device whose snapshot does not vouch for its owners: the owner query, then the repair', async () => {
+    const { result, byCommand } = await countDynamoRequests(async () => ingestTelemetry(await authenticate(apiKey), 'RC-T', { t: 0 }, 'rest'));
+    expect(byCommand).toEqual({ GetItemCommand: 1, UpdateItemCommand: 2, PutItemCommand: 1, QueryCommand: 1, BatchGetItemCommand: 1 });
+    expect(result.owners.map((o) => o.email)).toEqual(['a@example.com']);
   });
 
-  it('batch of 100 records: 8 requests', async () => {
+  it('single record to an owned device: auth + one UpdateItem (returns the owners) + one PutItem = 3', async () => {
+    const { result, requests, byCommand } = await countDynamoRequests(async () => ingestTelemetry(await authenticate(apiKey), 'RC-T', { t: 1, u: 2 }, 'rest'));
+    expect(byCommand).toEqual({ GetItemCommand: 1, UpdateItemCommand: 1, PutItemCommand: 1 });
+    expect(requests).toBe(3);
+    expect(result).toMatchObject({ deviceKnown: true, owners: [{ email: 'a@example.com' }] });
+  });
+
+  it('an older record (the snapshot condition fails) still answers the owners: 3 requests', async () => {
+    const { result, requests } = await countDynamoRequests(async () => ingestTelemetry(await authenticate(apiKey), 'RC-T', { timestamp: Date.now() - 3_600_000, t: 9 }, 'rest'));
+    expect(requests).toBe(3);
+    expect(result).toMatchObject({ deviceKnown: true, owners: [{ email: 'a@example.com' }] });
+  });
+
+  it('batch of 100 records: 6 requests', async () => {
     const records = Array.from({ length: 100 }, (_, i) => ({ timestamp: Date.now() - 100_000 + i * 1000, t: i, u: -i }));
-    const { requests, byCommand } = await countDynamoRequests(async () => ingestTelemetry(await authenticate(apiKey), 'RC-T', { records }, 'rest'));
-    expect(byCommand).toEqual({ GetItemCommand: 1, QueryCommand: 1, BatchGetItemCommand: 1, BatchWriteItemCommand: 4, UpdateItemCommand: 1 });
+    const { result, requests, byCommand } = await countDynamoRequests(async () => ingestTelemetry(await authenticate(apiKey), 'RC-T', { records }, 'rest'));
+    expect(byCommand).toEqual({ GetItemCommand: 1, BatchWriteItemCommand: 4, UpdateItemCommand: 1 });
     expect(requests).toBeLessThanOrEqual(10);
+    expect(result.owners.map((o) => o.email)).toEqual(['a@example.com']);
   });
 });
 

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { QueryCommand, UpdateCommand, type NativeAttributeValue, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, QueryCommand, UpdateCommand, type NativeAttributeValue, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../../db/client';
 import { keys, SK } from '../../db/keys';
 import { TABLE } from '../../db/table';
-import { batchGet, queryIndexPartition, transactWrite } from '../../db/operations';
+import { batchGet, queryIndexPartition, TransactionConditionFailed, transactWrite } from '../../db/operations';
 import { incidentWebhookEvents } from '../webhook/outbox';
 import type { ThresholdRule } from './detectors';
 import { newDeviceState, type Changes, type DeviceState, type NewIncident, type OpenIncident } from './device-evaluation';
@@ -35,21 +36,65 @@ export async function loadDetectorInput(organizationId: string, identifier: stri
   const watch = items.find((i) => i.pk === stateKey.pk && i.sk === SK.anomalyWatch);
   const rules = items.find((i) => i.sk === 'RULES');
   return {
-    state: state
-      ? { version: state.version, lastTs: state.lastTs ?? null, crashTs: state.crashTs ?? null, cadence: state.cadence, series: state.series ?? {}, open: state.open ?? {} }
-      : newDeviceState(),
+    state: state ? stateFromItem(state) : newDeviceState(),
     rules: (rules?.rules as ThresholdRule[] | undefined) ?? [],
     watchDue: watch ? Date.parse(watch.gsi1sk as string) : null,
   };
 }
 
+/**
+ * The state item: version and the lanes' newest evaluated times as plain attributes, the rest
+ * (cadence, series, open incidents) as one gzip-compressed JSON binary `z`. The detector writes the
+ * whole state on every evaluation, so its size is its write cost (1 WRU per KB, 2 inside a
+ * transaction): compressed, a device with a handful of measurements fits in 1-4 KB instead of
+ * 5-15 KB of DynamoDB map attributes (docs/anomaly-detection.md, "DynamoDB cost").
+ */
+function stateItem(organizationId: string, identifier: string, state: DeviceState) {
+  const { version, lastTs, crashTs, cadence, series, open } = state;
+  return {
+    ...keys.anomalyState(organizationId, identifier),
+    entity: 'anomalyState',
+    organizationId,
+    identifier,
+    version: version + 1,
+    lastTs,
+    crashTs,
+    z: gzipSync(JSON.stringify({ cadence, series, open })),
+  };
+}
+
+/** The stored state, compressed (`z`) or as the map attributes written before compression. */
+function stateFromItem(item: Record<string, NativeAttributeValue>): DeviceState {
+  const packed = item.z as Uint8Array | undefined;
+  const body = packed ? (JSON.parse(gunzipSync(packed).toString('utf8')) as Pick<DeviceState, 'cadence' | 'series' | 'open'>) : item;
+  return { version: item.version, lastTs: item.lastTs ?? null, crashTs: item.crashTs ?? null, cadence: body.cadence, series: body.series ?? {}, open: body.open ?? {} };
+}
+
+/** DynamoDB's size of an item (attribute names + values, as it bills them; close, not byte-exact for numbers). */
+export function itemBytes(item: Record<string, unknown>): number {
+  const size = (value: unknown): number => {
+    if (value === null || value === undefined || typeof value === 'boolean') return 1;
+    if (typeof value === 'string') return Buffer.byteLength(value);
+    if (typeof value === 'number') return Math.ceil(String(value).replace(/^-|\.|e.*$/g, '').length / 2) + 1;
+    if (value instanceof Uint8Array) return value.byteLength;
+    if (Array.isArray(value)) return 3 + value.reduce((n: number, v) => n + 1 + size(v), 0);
+    return 3 + Object.entries(value as Record<string, unknown>).reduce((n, [k, v]) => n + Buffer.byteLength(k) + 1 + size(v), 0);
+  };
+  return Object.entries(item).reduce((n, [k, v]) => n + Buffer.byteLength(k) + size(v), 0);
+}
+
+/** Write units of one state write: 1 per KB of the item, doubled inside a transaction. */
+export function stateWriteUnits(organizationId: string, identifier: string, state: DeviceState, transactional: boolean): number {
+  return Math.max(1, Math.ceil(itemBytes(stateItem(organizationId, identifier, state)) / 1024)) * (transactional ? 2 : 1);
+}
+
 /** The conditional Put of the new state: it commits only over the version it was computed from. */
 function statePut(organizationId: string, identifier: string, state: DeviceState): TransactItem {
-  const { version, ...rest } = state;
+  const { version } = state;
   return {
     Put: {
       TableName: tableName(),
-      Item: { ...keys.anomalyState(organizationId, identifier), entity: 'anomalyState', organizationId, identifier, version: version + 1, ...rest },
+      Item: stateItem(organizationId, identifier, state),
       ConditionExpression: version === 0 ? 'attribute_not_exists(pk)' : 'version = :v',
       ExpressionAttributeValues: version === 0 ? undefined : { ':v': version },
     },
@@ -133,8 +178,19 @@ export function commitItems(
  * Commits in one transaction: the state Put (version condition) decides between concurrent
  * evaluations of the device; the incident Puts (`attribute_not_exists`) decide that an incident,
  * and the ticket written with it, exist once. A lost race raises `TransactionConditionFailed`.
+ * The state alone (the usual evaluation: no incident, the watch entry unchanged) is one
+ * conditional PutItem, half a transaction's write units, with the same condition and the same error.
  */
-export const commit = (items: TransactItem[]) => transactWrite(items);
+export async function commit(items: TransactItem[]): Promise<void> {
+  const [only] = items;
+  if (items.length !== 1 || !only?.Put) return transactWrite(items);
+  try {
+    await documentClient().send(new PutCommand(only.Put));
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) throw new TransactionConditionFailed([{ Code: 'ConditionalCheckFailed' }]);
+    throw error;
+  }
+}
 
 /** Overdue watch entries of an org (gsi1, due ≤ now): the devices the sweep looks at. */
 export async function dueWatches(organizationId: string, nowIso: string): Promise<{ identifier: string; due: string }[]> {

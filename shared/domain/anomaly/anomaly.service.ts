@@ -129,30 +129,53 @@ export function withBuiltInRules(rules: ThresholdRule[]): ThresholdRule[] {
   return rules.some((r) => r.measurement === CRASH_BURST_RULE.measurement) ? rules : [...rules, CRASH_BURST_RULE];
 }
 
+/** A lane's records as the table stream delivered them (the detector's input without a Query). */
+export type DeliveredPoints = Partial<Record<DetectionLane, TelemetryPoint[]>>;
+
 /**
- * Evaluates a device's new live records (the stream worker calls it once per device of a batch;
- * the records themselves are read from the table in timestamp order, so a redelivered or
- * reordered stream record changes nothing). Safe under any concurrency: the state's version
- * condition lets one evaluation commit, the others re-read and find nothing left to do.
+ * The delivered records the table query would have returned: after `lastTs`, not older than 24 h,
+ * merged per timestamp, oldest first.
+ */
+function deliveredRecords(points: TelemetryPoint[], lastTs: number | null, now: number): { points: TelemetryPoint[]; hasMore: boolean } {
+  const from = Math.max(lastTs ?? 0, now - MAX_RECORD_AGE_MS);
+  const byTime = new Map<number, TelemetryPoint>();
+  for (const point of points) {
+    if (point.t < from || (lastTs !== null && point.t <= lastTs)) continue;
+    const merged = byTime.get(point.t) ?? { t: point.t, m: {} };
+    Object.assign(merged.m, point.m);
+    byTime.set(point.t, merged);
+  }
+  return { points: [...byTime.values()].sort((a, b) => a.t - b.t), hasMore: false };
+}
+
+/**
+ * Evaluates a device's new live records. The stream worker calls it once per device of a batch
+ * with the records the stream delivered (`delivered`: the values are in the stream record, so no
+ * Query: one BatchGetItem of the state, rules and watch, then one conditional write); without
+ * them (tests, tools) the records are read from the table in timestamp order. Either way only
+ * records newer than the state's newest evaluated time count, so a redelivered stream record
+ * changes nothing. Safe under any concurrency: the state's version condition lets one evaluation
+ * commit, the others re-read and find nothing left to do.
  */
 export async function detectForDevice(
   organizationId: string,
   identifier: string,
   now = Date.now(),
   lanes: readonly DetectionLane[] = ['device'],
+  delivered?: DeliveredPoints,
 ): Promise<DetectionResult> {
   const result: DetectionResult = { evaluated: 0, opened: [], resolved: [] };
-  for (const lane of lanes) await detectLane(organizationId, identifier, now, lane, result);
+  for (const lane of lanes) await detectLane(organizationId, identifier, now, lane, result, delivered?.[lane]);
   return result;
 }
 
 /** {@link detectForDevice} for one lane: that lane's new records, its own "newest evaluated" time. */
-async function detectLane(organizationId: string, identifier: string, now: number, lane: DetectionLane, result: DetectionResult): Promise<void> {
+async function detectLane(organizationId: string, identifier: string, now: number, lane: DetectionLane, result: DetectionResult, delivered?: TelemetryPoint[]): Promise<void> {
   const scope = `${organizationId}|${identifier}`;
   for (let conflicts = 0; conflicts < MAX_CONFLICTS; ) {
     const input = await repo.loadDetectorInput(organizationId, identifier);
     const last = lane === 'crash' ? input.state.crashTs : input.state.lastTs;
-    const { points, hasMore } = await newRecords(organizationId, identifier, lane, last, now);
+    const { points, hasMore } = delivered ? deliveredRecords(delivered, last, now) : await newRecords(organizationId, identifier, lane, last, now);
     const fresh = points.filter((p) => last === null || p.t > last);
     if (fresh.length === 0) return;
     const { state, consumed, changes } = evaluateFitting(input.state, fresh, { scope, now, rules: withBuiltInRules(input.rules), lane });

@@ -1,6 +1,7 @@
 import { tableName } from '../../db/client';
 import { keys, SK } from '../../db/keys';
-import { batchGet, queryPartition, transactWriteEach } from '../../db/operations';
+import { batchGet, queryPartition, transactWriteEachWithShared } from '../../db/operations';
+import { ownersUpdateItem } from '../telemetry/owner-snapshot';
 
 /**
  * Assignment access patterns (docs/data-model.md). An assignment is TWO items written and
@@ -8,7 +9,9 @@ import { batchGet, queryPartition, transactWriteEach } from '../../db/operations
  * device: one consistent query, which telemetry routing uses) and `DEVICE#<identifier>` in the
  * customer partition (devices of a customer: one consistent query). Both link Puts are
  * conditioned on the item not existing, so under any concurrency exactly one caller links a
- * pair; the others are told it was already linked.
+ * pair; the others are told it was already linked. Each transaction also sets (or removes) the
+ * owners on the devices' telemetry snapshots (`O#<customerId>`, telemetry/owner-snapshot.ts), one
+ * update per device per transaction, so ingestion reads current owners without a query.
  */
 
 /** One device–customer pair. */
@@ -16,6 +19,21 @@ export interface LinkPair {
   customerId: string;
   identifier: string;
   deviceId: string;
+  /** The customer's email, denormalised onto the device's telemetry snapshot. */
+  email: string;
+}
+
+/** One snapshot update per device among `pairs`: the owners they add or remove. */
+function snapshotItems(organizationId: string, pairs: { customerId: string; identifier: string; email?: string }[], mode: 'set' | 'remove') {
+  const byDevice = new Map<string, typeof pairs>();
+  for (const pair of pairs) byDevice.set(pair.identifier, [...(byDevice.get(pair.identifier) ?? []), pair]);
+  return [...byDevice].map(([identifier, list]) =>
+    ownersUpdateItem(
+      organizationId,
+      identifier,
+      mode === 'set' ? { set: list.map((p) => ({ customerId: p.customerId, email: p.email ?? '' })) } : { remove: list.map((p) => p.customerId) },
+    ),
+  );
 }
 
 /** The two items of a link, each Put only if absent; `createdBy` tags them for {@link unlinkCreatedBy}. */
@@ -56,7 +74,11 @@ function unlinkItems(organizationId: string, customerId: string, identifier: str
 
 async function linkPairs(organizationId: string, pairs: LinkPair[], createdBy?: string) {
   const now = new Date().toISOString();
-  const { done, failed } = await transactWriteEach(pairs, (pair) => linkItems(organizationId, pair, now, createdBy));
+  const { done, failed } = await transactWriteEachWithShared(
+    pairs,
+    (pair) => linkItems(organizationId, pair, now, createdBy),
+    (chunk) => snapshotItems(organizationId, chunk, 'set'),
+  );
   return { linked: done, alreadyLinked: failed.map((f) => f.entry) };
 }
 
@@ -67,10 +89,10 @@ async function linkPairs(organizationId: string, pairs: LinkPair[], createdBy?: 
 export async function linkDeviceToCustomers(
   organizationId: string,
   device: { identifier: string; deviceId: string },
-  customerIds: string[],
+  customers: { customerId: string; email: string }[],
   createdBy?: string,
 ): Promise<{ linked: string[]; alreadyLinked: string[] }> {
-  const { linked, alreadyLinked } = await linkPairs(organizationId, customerIds.map((customerId) => ({ ...device, customerId })), createdBy);
+  const { linked, alreadyLinked } = await linkPairs(organizationId, customers.map((customer) => ({ ...device, ...customer })), createdBy);
   return { linked: linked.map((p) => p.customerId), alreadyLinked: alreadyLinked.map((p) => p.customerId) };
 }
 
@@ -80,11 +102,11 @@ export async function linkDeviceToCustomers(
  */
 export async function linkDevicesToCustomer(
   organizationId: string,
-  customerId: string,
+  customer: { customerId: string; email: string },
   devices: { identifier: string; deviceId: string }[],
   createdBy?: string,
 ): Promise<{ linked: string[]; alreadyLinked: string[] }> {
-  const { linked, alreadyLinked } = await linkPairs(organizationId, devices.map((device) => ({ ...device, customerId })), createdBy);
+  const { linked, alreadyLinked } = await linkPairs(organizationId, devices.map((device) => ({ ...device, ...customer })), createdBy);
   return { linked: linked.map((p) => p.identifier), alreadyLinked: alreadyLinked.map((p) => p.identifier) };
 }
 
@@ -116,7 +138,11 @@ export async function unlinkDevicesFromCustomer(
   customerId: string,
   identifiers: string[],
 ): Promise<{ unlinked: string[]; notLinked: string[] }> {
-  const { done, failed } = await transactWriteEach(identifiers, (identifier) => unlinkItems(organizationId, customerId, identifier));
+  const { done, failed } = await transactWriteEachWithShared(
+    identifiers,
+    (identifier) => unlinkItems(organizationId, customerId, identifier),
+    (chunk) => snapshotItems(organizationId, chunk.map((identifier) => ({ customerId, identifier })), 'remove'),
+  );
   return { unlinked: done, notLinked: failed.map((f) => f.entry) };
 }
 
@@ -130,8 +156,12 @@ export async function unlinkCreatedBy(
   createdBy: string,
 ): Promise<void> {
   const tagged = { ConditionExpression: 'createdBy = :op', ExpressionAttributeValues: { ':op': createdBy } };
-  await transactWriteEach(pairs, (pair) => [
-    { Delete: { TableName: tableName(), Key: keys.customerDevice(organizationId, pair.customerId, pair.identifier), ...tagged } },
-    { Delete: { TableName: tableName(), Key: keys.deviceOwner(organizationId, pair.identifier, pair.customerId), ...tagged } },
-  ]);
+  await transactWriteEachWithShared(
+    pairs,
+    (pair) => [
+      { Delete: { TableName: tableName(), Key: keys.customerDevice(organizationId, pair.customerId, pair.identifier), ...tagged } },
+      { Delete: { TableName: tableName(), Key: keys.deviceOwner(organizationId, pair.identifier, pair.customerId), ...tagged } },
+    ],
+    (chunk) => snapshotItems(organizationId, chunk, 'remove'),
+  );
 }

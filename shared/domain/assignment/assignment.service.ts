@@ -5,6 +5,7 @@ import type { OrgContext } from '../organization/organization.schema';
 import * as customers from '../customer/customer.repository';
 import * as devices from '../device/device.repository';
 import * as repo from './assignment.repository';
+import { deleteEmptySnapshots } from '../telemetry/owner-snapshot';
 import {
   CUSTOMER_NOT_FOUND_IN_ORG,
   DEVICE_NOT_ASSIGNED,
@@ -40,6 +41,8 @@ async function undo(organizationId: string, creations: Creations): Promise<void>
       customers.deleteCustomersCreatedBy(organizationId, creations.emails, creations.op),
       devices.deleteDevicesCreatedBy(organizationId, creations.devices, creations.op),
     ]);
+    // The links' snapshot updates created snapshot items that now hold nothing: gone too.
+    await deleteEmptySnapshots(organizationId, creations.links.map((link) => link.identifier));
   } catch (error) {
     logger.error('Assignment compensation failed; a retry of the request completes it', error instanceof Error ? error : String(error));
   }
@@ -78,6 +81,19 @@ async function findOrCreateCustomers(organizationId: string, emails: string[], k
 }
 
 /**
+ * The email each customer's link writes onto the device snapshot: the stored (readable) email, as
+ * the owner query would return it. A customer this call created was stored with the normalised
+ * email; the others are read (one consistent BatchGetItem, only when there are any).
+ */
+async function ownerEmails(organizationId: string, customers: { customerId: string; email: string; wasCreated: boolean }[]) {
+  const toRead = customers.filter((c) => !c.wasCreated).map((c) => c.customerId);
+  const stored = new Map(toRead.length > 0 ? (await customerSummaries(organizationId, toRead)).map((s) => [s.customerId, s.email]) : []);
+  return customers.map((c) => ({ customerId: c.customerId, email: stored.get(c.customerId) ?? c.email }));
+}
+
+const customerSummaries = (organizationId: string, ids: string[]) => customers.getCustomerSummaries(organizationId, ids);
+
+/**
  * POST /deviceAssignment/assignDeviceToOwners (spec 4.6). Reads the device with its owner links
  * (one query) and the customers' email guards (one BatchGetItem) side by side; a missing device
  * is a 404 before anything is written. Then: device creation if asked, customer creation for new
@@ -106,9 +122,10 @@ export async function assignDeviceToOwners(org: OrgContext, input: AssignDeviceT
     }
     const assignedCustomers = await findOrCreateCustomers(orgId, input.emails, known, creations);
     const owners = new Set(found?.ownerIds ?? []);
-    const toLink = [...new Set(assignedCustomers.map((c) => c.customerId))].filter((id) => !owners.has(id));
-    creations.links.push(...toLink.map((customerId) => ({ customerId, identifier })));
-    if (toLink.length > 0) await repo.linkDeviceToCustomers(orgId, device, toLink, creations.op);
+    const toLinkIds = new Set(assignedCustomers.map((c) => c.customerId).filter((id) => !owners.has(id)));
+    const toLink = [...new Map(assignedCustomers.filter((c) => toLinkIds.has(c.customerId)).map((c) => [c.customerId, c])).values()];
+    creations.links.push(...toLink.map(({ customerId }) => ({ customerId, identifier })));
+    if (toLink.length > 0) await repo.linkDeviceToCustomers(orgId, device, await ownerEmails(orgId, toLink), creations.op);
     return { device, deviceWasCreated, assignedCustomers };
   });
 
@@ -169,7 +186,8 @@ export async function assignDevicesToOwner(org: OrgContext, input: AssignDevices
       : await repo.linkedAmongDevicesOfCustomer(orgId, customer.customerId, usable.map((d) => d.identifier));
     const toLink = usable.filter((d) => !linkedBefore.has(d.identifier));
     creations.links.push(...toLink.map((d) => ({ customerId: customer.customerId, identifier: d.identifier })));
-    const { linked } = await repo.linkDevicesToCustomer(orgId, customer.customerId, toLink, creations.op);
+    const [owner] = toLink.length > 0 ? await ownerEmails(orgId, [customer]) : [customer];
+    const { linked } = await repo.linkDevicesToCustomer(orgId, owner ?? customer, toLink, creations.op);
     return { customer, usable, skipped, linkedNow: new Set(linked) };
   });
   const assignedDevices = usable.filter((d) => linkedNow.has(d.identifier));

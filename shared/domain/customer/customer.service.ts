@@ -1,4 +1,5 @@
 import { isUuid, normalizeEmail } from '../common.schema';
+import { refreshOwnerEmail } from '../telemetry/owner-snapshot';
 import { BadRequestError, ConflictError, NotFoundError } from '../errors';
 import type { OrgContext } from '../organization/organization.schema';
 import * as repo from './customer.repository';
@@ -30,6 +31,8 @@ export async function createOrUpdateCustomer(org: OrgContext, input: CreateOrUpd
     if (!current) throw new NotFoundError(CUSTOMER_NOT_FOUND_OR_OTHER_ORG);
     const result = await repo.updateCustomer(org.organizationId, serviceCustomerId, current.emailNormalized, fields);
     if (result === 'updated') {
+      // Owners are denormalised onto device snapshots (telemetry/owner-snapshot.ts): they name the new email.
+      if (current.email !== fields.email.trim()) await refreshOwnerEmail(org.organizationId, serviceCustomerId, fields.email.trim());
       return { success: true, serviceCustomerId, message: 'Customer updated successfully' };
     }
     if (typeof result === 'object') throw new ConflictError(EMAIL_TAKEN_ON_UPDATE, { serviceCustomerId: result.emailTakenBy });

@@ -5,6 +5,7 @@ import { documentClient, tableName } from '../../db/client';
 import { utf8Bytes } from '../../db/key-limits';
 import { keys, SK } from '../../db/keys';
 import { batchGet, chunkForTransactions, queryPartition, transactWrite, transactWriteEach } from '../../db/operations';
+import { ownersForgetItem } from '../telemetry/owner-snapshot';
 import type { Device } from './device.schema';
 
 /**
@@ -220,5 +221,7 @@ export async function deleteDevicesCreatedBy(organizationId: string, identifiers
         ExpressionAttributeValues: { ':op': createdBy },
       },
     },
+    // The snapshot no longer speaks for a known device: ingestion falls back to the owner query.
+    ownersForgetItem(organizationId, identifier),
   ]);
 }

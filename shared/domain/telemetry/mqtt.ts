@@ -14,6 +14,28 @@ export const TELEMETRY_TOPIC_FILTER = `${MQTT_TOPIC_ROOT}/+/devices/+/telemetry`
 export const telemetryTopic = (organizationId: string, deviceIdentifier: string) =>
   `${MQTT_TOPIC_ROOT}/${organizationId}/devices/${deviceIdentifier}/telemetry`;
 
+/**
+ * IoT Core Basic Ingest: a device publishing to `$aws/rules/<rule name>/<topic>` reaches that rule
+ * directly, without the message broker, so no messaging charge (docs/telemetry.md). The rule sees
+ * `<topic>`: the prefix is not available to the SQL's topic() functions, so the rule, its SQL and
+ * the handler are the same for both forms.
+ */
+export const BASIC_INGEST_PREFIX = '$aws/rules/';
+
+/** The Basic Ingest form of one device's telemetry topic, for the telemetry rule `ruleName`. */
+export const basicIngestTopic = (ruleName: string, organizationId: string, deviceIdentifier: string) =>
+  `${BASIC_INGEST_PREFIX}${ruleName}/${telemetryTopic(organizationId, deviceIdentifier)}`;
+
+/**
+ * The topic the telemetry rule sees for a publish: the topic itself, or with Basic Ingest's
+ * `$aws/rules/<ruleName>/` removed; undefined for Basic Ingest to another rule.
+ */
+export function topicSeenByRule(topic: string, ruleName: string): string | undefined {
+  if (!topic.startsWith(BASIC_INGEST_PREFIX)) return topic;
+  const own = `${BASIC_INGEST_PREFIX}${ruleName}/`;
+  return topic.startsWith(own) ? topic.slice(own.length) : undefined;
+}
+
 /** Splits a telemetry topic into its organization and device identifier; undefined when it is not one. */
 export function parseTelemetryTopic(topic: string): { organizationId: string; deviceIdentifier: string } | undefined {
   const parts = topic.split('/');

@@ -1,9 +1,9 @@
-import { ConditionalCheckFailedException, type AttributeValue } from '@aws-sdk/client-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { documentClient, tableName } from '../../db/client';
 import { keys, SK } from '../../db/keys';
-import { batchGet, batchPut, transactWrite, TransactionConditionFailed } from '../../db/operations';
+import { batchGet, batchPut } from '../../db/operations';
 import { BadRequestError } from '../errors';
 import { MAX_MEASUREMENT_NAMES_PER_DEVICE, mergeRecords, SNAPSHOT_FULL, type TelemetryRecord, type TelemetryRecordView, type TelemetrySource } from './telemetry.schema';
 
@@ -14,9 +14,6 @@ import { MAX_MEASUREMENT_NAMES_PER_DEVICE, mergeRecords, SNAPSHOT_FULL, type Tel
  * its timestamp as a top-level attribute `M#<name>` = `{ v, t }`. The snapshot only moves forward:
  * every write is conditioned on each measurement's stored `t` not being newer.
  */
-
-/** A record's Put, written alone or in one transaction with the snapshot update. */
-type RecordPut = { TableName: string; Item: Record<string, unknown> };
 
 /** Top-level attribute of one measurement in the latest snapshot. */
 const LATEST_PREFIX = 'M#';
@@ -149,37 +146,28 @@ async function readLatestItem(organizationId: string, identifier: string) {
 }
 
 /**
- * Moves the snapshot forward for `values` (≤ {@link LATEST_UPDATE_CHUNK}), optionally in one
- * transaction with `withRecord` (a single record's Put: one request for both). When a condition
- * fails (an out-of-order or concurrent newer value), the values that are still newer than what is
- * stored are retried; a value that lost is dropped, never written back over the newer one.
+ * Moves the snapshot forward for `values` (≤ {@link LATEST_UPDATE_CHUNK}) with one conditional
+ * UpdateItem and returns the snapshot item: as written (`ALL_NEW`), or as stored when nothing was
+ * left to move. When a condition fails (an out-of-order or concurrent newer value), the failure
+ * returns the stored snapshot (`ReturnValuesOnConditionCheckFailure`) and the values that are still
+ * newer than what is stored are retried; a value that lost is dropped, never written back over
+ * the newer one.
  */
-async function advanceLatestChunk(organizationId: string, identifier: string, values: [string, LatestValue][], withRecord?: RecordPut, knownNewNames?: number) {
+async function advanceLatestChunk(organizationId: string, identifier: string, values: [string, LatestValue][], knownNewNames?: number) {
   let pending = values;
   let newNames = knownNewNames ?? values.length;
+  let stored: Record<string, unknown> | undefined;
   for (let attempt = 0; attempt < MAX_LATEST_ATTEMPTS; attempt++) {
-    if (pending.length === 0) {
-      // Nothing newer to move: the record alone, a plain Put (half a transaction's write cost).
-      if (withRecord) await documentClient().send(new PutCommand(withRecord));
-      return;
-    }
+    if (pending.length === 0) return stored;
     const update = latestUpdate(organizationId, identifier, pending, newNames);
-    let stored: Record<string, unknown> | undefined;
     try {
-      if (withRecord) await transactWrite([{ Put: withRecord }, { Update: update }]);
-      else await documentClient().send(new UpdateCommand(update));
-      return;
+      const out = await documentClient().send(new UpdateCommand({ ...update, ReturnValues: 'ALL_NEW' }));
+      return out.Attributes;
     } catch (error) {
-      if (error instanceof TransactionConditionFailed && withRecord) {
-        const raw = error.reasons[1]?.Item as Record<string, AttributeValue> | undefined;
-        stored = raw ? unmarshall(raw) : await readLatestItem(organizationId, identifier);
-      } else if (error instanceof ConditionalCheckFailedException) {
-        stored = error.Item ? unmarshall(error.Item) : await readLatestItem(organizationId, identifier);
-      } else {
-        throw error;
-      }
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      stored = error.Item ? unmarshall(error.Item) : await readLatestItem(organizationId, identifier);
     }
-    // Over the cap (checked on what is stored now): refused, and with a record nothing was written.
+    // Over the cap (checked on what is stored now): refused, and nothing was written.
     newNames = newNamesWithin(identifier, pending.map(([name]) => name), storedNames(stored));
     pending = stillNewer(pending, storedLatest(stored));
   }
@@ -189,13 +177,7 @@ async function advanceLatestChunk(organizationId: string, identifier: string, va
 /**
  * Stores records and advances the latest snapshot. Records with the same timestamp are merged
  * (a later value wins per name), and the snapshot gets one value per measurement name (the
- * newest), never one write per record. One record: one TransactWriteItems (record Put + snapshot
- * Update). More: one UpdateItem per 100 names (over 100: after one consistent read of the
- * snapshot), at most {@link LATEST_UPDATE_CONCURRENCY} in flight, then BatchWriteItem, 25 a request. A call that
- * would give the device more than {@link MAX_MEASUREMENT_NAMES_PER_DEVICE} distinct names is
- * refused with a 400 before anything is written (the check is exact against the read; only a
- * concurrent call adding other new names between that read and these writes can make a later
- * chunk refuse after earlier ones moved the snapshot). Returns the number of distinct records stored.
+ * newest), never one write per record. Returns the number of distinct records stored.
  */
 export async function storeRecords(
   organizationId: string,
@@ -203,6 +185,33 @@ export async function storeRecords(
   records: TelemetryRecord[],
   source: TelemetrySource,
   options: { receivedAt: string; expiresAt: (record: TelemetryRecord) => number },
+): Promise<number> {
+  return storeRecordsBesideSnapshot(organizationId, identifier, records, source, options);
+}
+
+/**
+ * {@link storeRecords}, handing the snapshot item the (first) UpdateItem returned to `alongside`,
+ * which runs beside the record writes (ingestion reads the denormalised owners from it).
+ *
+ * Order: snapshot first, then the records. One record: one conditional UpdateItem, then one
+ * PutItem, no transaction (half the write units). A crash between the two leaves the snapshot
+ * holding a value whose record is missing until the caller's retry: the record key is the same
+ * (device + timestamp + source) and the snapshot condition admits an equal timestamp, so the retry
+ * writes both again and nothing needs undoing. A refused update (the names cap) writes nothing.
+ * More records: one UpdateItem per 100 names (over 100: after one consistent read of the
+ * snapshot), at most {@link LATEST_UPDATE_CONCURRENCY} in flight, then BatchWriteItem, 25 a
+ * request. A call that would give the device more than {@link MAX_MEASUREMENT_NAMES_PER_DEVICE}
+ * distinct names is refused with a 400 before anything is written (the check is exact against the
+ * read; only a concurrent call adding other new names between that read and these writes can make
+ * a later chunk refuse after earlier ones moved the snapshot).
+ */
+export async function storeRecordsBesideSnapshot(
+  organizationId: string,
+  identifier: string,
+  records: TelemetryRecord[],
+  source: TelemetrySource,
+  options: { receivedAt: string; expiresAt: (record: TelemetryRecord) => number },
+  alongside?: (snapshot: Record<string, unknown> | undefined) => Promise<void>,
 ): Promise<number> {
   const byTimestamp = new Map<string, TelemetryRecord>();
   for (const record of records) byTimestamp.set(record.timestamp, mergeRecords(byTimestamp.get(record.timestamp), record));
@@ -212,7 +221,11 @@ export async function storeRecords(
 
   try {
     if (items.length === 1 && newest.length <= LATEST_UPDATE_CHUNK) {
-      await advanceLatestChunk(organizationId, identifier, newest, { TableName: tableName(), Item: items[0] as Record<string, unknown> });
+      const snapshot = await advanceLatestChunk(organizationId, identifier, newest);
+      await Promise.all([
+        documentClient().send(new PutCommand({ TableName: tableName(), Item: items[0] as Record<string, unknown> })),
+        alongside?.(snapshot),
+      ]);
       return 1;
     }
     if (newest.length > MAX_MEASUREMENT_NAMES_PER_DEVICE) throw new BadRequestError(SNAPSHOT_FULL(identifier));
@@ -226,14 +239,16 @@ export async function storeRecords(
       newNamesWithin(identifier, newest.map(([name]) => name), stored);
     }
     // Snapshot first, a few updates at a time (they all hit one item), then the records.
+    let snapshot: Record<string, unknown> | undefined;
     for (let i = 0; i < chunks.length; i += LATEST_UPDATE_CONCURRENCY) {
-      await Promise.all(
+      const written = await Promise.all(
         chunks.slice(i, i + LATEST_UPDATE_CONCURRENCY).map((chunk) =>
-          advanceLatestChunk(organizationId, identifier, chunk, undefined, stored && chunk.filter(([name]) => !stored.has(name)).length),
+          advanceLatestChunk(organizationId, identifier, chunk, stored && chunk.filter(([name]) => !stored.has(name)).length),
         ),
       );
+      snapshot ??= written[0];
     }
-    await batchPut(items);
+    await Promise.all([batchPut(items), alongside?.(snapshot)]);
     return items.length;
   } catch (error) {
     if (isItemTooLarge(error)) throw new BadRequestError(SNAPSHOT_FULL(identifier));

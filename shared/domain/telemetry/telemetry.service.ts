@@ -5,6 +5,10 @@ import { DEVICE_NOT_FOUND, type DeviceOwner } from '../device/device.schema';
 import { BadRequestError, NotFoundError } from '../errors';
 import { retentionDaysOf } from '../organization/organization.service';
 import type { OrgContext } from '../organization/organization.schema';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from '../../db/client';
+import { ownersOfSnapshot, ownersRepair } from './owner-snapshot';
 import * as repo from './telemetry.repository';
 import {
   CURSOR_INVALID,
@@ -53,18 +57,44 @@ export async function resolveOwners(organizationId: string, identifier: string):
 }
 
 /**
- * Stores validated records for one device and tells who owns it right now. The owner lookup and
- * the writes run side by side; an unknown device's records are stored all the same (its history
- * shows them once the device is created).
+ * Who owns the device, from the snapshot item the ingest's UpdateItem returned (owners are
+ * denormalised onto it: telemetry/owner-snapshot.ts). A snapshot not marked complete (written
+ * before the owners were, or an unknown device) falls back to the owner query; for a known
+ * device the result is written back, conditioned on no assignment having changed the owners since
+ * the snapshot was returned, so the next ingest needs no query.
+ */
+async function ownersFromSnapshot(organizationId: string, identifier: string, snapshot: Record<string, unknown> | undefined) {
+  const denormalised = ownersOfSnapshot(snapshot);
+  if (denormalised) return { deviceKnown: true, owners: denormalised };
+  const ownership = await resolveOwners(organizationId, identifier);
+  if (ownership.deviceKnown) {
+    try {
+      await documentClient().send(new UpdateCommand(ownersRepair(organizationId, identifier, snapshot ?? {}, ownership.owners)));
+    } catch (error) {
+      // An assignment committed meanwhile: it wrote its own change; a later ingest repairs.
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    }
+  }
+  return ownership;
+}
+
+/**
+ * Stores validated records for one device and tells who owns it right now: the owners come back
+ * with the snapshot update (no owner query once the snapshot has them); an unknown device's
+ * records are stored all the same (its history shows them once the device is created).
  */
 export async function storeTelemetry(org: OrgContext, batch: TelemetryBatch, source: TelemetrySource, receivedAtMs: number): Promise<IngestResult> {
-  const [ownership] = await Promise.all([
-    resolveOwners(org.organizationId, batch.deviceIdentifier),
-    repo.storeRecords(org.organizationId, batch.deviceIdentifier, batch.records, source, {
-      receivedAt: new Date(receivedAtMs).toISOString(),
-      expiresAt: recordExpiry(retentionDaysOf(org)),
-    }),
-  ]);
+  let ownership: { deviceKnown: boolean; owners: Owner[] } = { deviceKnown: false, owners: [] };
+  await repo.storeRecordsBesideSnapshot(
+    org.organizationId,
+    batch.deviceIdentifier,
+    batch.records,
+    source,
+    { receivedAt: new Date(receivedAtMs).toISOString(), expiresAt: recordExpiry(retentionDaysOf(org)) },
+    async (snapshot) => {
+      ownership = await ownersFromSnapshot(org.organizationId, batch.deviceIdentifier, snapshot);
+    },
+  );
   return { success: true, accepted: batch.records.length, ...ownership };
 }
 
