@@ -24,8 +24,11 @@ export type TableAccess = 'read' | 'readwrite';
  *   accounts whose destination ARNs it accepts (this deployment's and `-c iotConnectorAccounts`).
  * - `webhookQueue`: queues webhook delivery attempts; the stack passes the WebhookDelivery queue's
  *   URL and grants SendMessage on it (without it, the local stack, attempts run in process).
+ * - `consoleUsers`: manages console users (Settings > Team); the stack passes the Cognito user pool
+ *   (`USER_POOL_ID`) and grants the AdminCreateUser/AddUserToGroup/RemoveUserFromGroup/DeleteUser
+ *   calls on that pool only (without it, the local stack, invites are one-time sign-in links).
  */
-export type RouteCapability = 'chatOutbox' | 'classifier' | 'diagnosis' | 'connectorToken' | 'iotDestinations' | 'webhookQueue';
+export type RouteCapability = 'chatOutbox' | 'classifier' | 'diagnosis' | 'connectorToken' | 'iotDestinations' | 'webhookQueue' | 'consoleUsers';
 
 /**
  * How callers authenticate (read by the handler factory by route key, so the table decides):
@@ -237,8 +240,8 @@ function consoleRoutes(): RouteDefinition[] {
     functionId: 'ConsoleApi',
     entry: CONSOLE_ENTRY,
     table: 'readwrite',
-    // The ticket changes carry their chat lines (the outbox).
-    uses: ['chatOutbox'],
+    // The ticket changes carry their chat lines (the outbox); Settings > Team manages the Cognito users.
+    uses: ['chatOutbox', 'consoleUsers'],
     auth: 'user',
     ...extra,
   });
@@ -258,6 +261,24 @@ function consoleRoutes(): RouteDefinition[] {
     c('DeveloperSettings', 'GET', '/settings/developer', { adminOnly: true }),
     c('RegenerateKey', 'POST', '/settings/developer/regenerate', { adminOnly: true }),
     c('ListUsers', 'GET', '/users', { adminOnly: true }),
+    // Settings (issue 18): categories, routing, chat, auto-close/proactive, team
+    c('ListCategories', 'GET', '/settings/categories', { adminOnly: true }),
+    c('AddCategory', 'POST', '/settings/categories', { adminOnly: true }),
+    c('UpdateCategory', 'PATCH', '/settings/categories/{name}', { adminOnly: true }),
+    c('ListRoutingRules', 'GET', '/settings/routing-rules', { adminOnly: true }),
+    c('AddRoutingRule', 'POST', '/settings/routing-rules', { adminOnly: true }),
+    c('RemoveRoutingRule', 'DELETE', '/settings/routing-rules/{position}', { adminOnly: true }),
+    c('MoveRoutingRule', 'POST', '/settings/routing-rules/{position}/move', { adminOnly: true }),
+    c('ChatSettings', 'GET', '/settings/chat', { adminOnly: true }),
+    c('UpdateChatSettings', 'PATCH', '/settings/chat', { adminOnly: true }),
+    c('SetChatWebhook', 'PUT', '/settings/chat/webhook', { adminOnly: true }),
+    c('ClearChatWebhook', 'DELETE', '/settings/chat/webhook', { adminOnly: true }),
+    c('TestChatWebhook', 'POST', '/settings/chat/test', { adminOnly: true }),
+    c('AutomationSettings', 'GET', '/settings/automation', { adminOnly: true }),
+    c('UpdateAutomationSettings', 'PATCH', '/settings/automation', { adminOnly: true }),
+    c('InviteUser', 'POST', '/users', { adminOnly: true }),
+    c('ChangeUserRole', 'PATCH', '/users/{userId}', { adminOnly: true }),
+    c('RemoveUser', 'DELETE', '/users/{userId}', { adminOnly: true }),
   ];
 }
 

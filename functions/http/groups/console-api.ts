@@ -13,6 +13,12 @@ import { handler as search } from '../console/search';
 import { handler as getDeveloperSettings } from '../console/get-developer-settings';
 import { handler as regenerateKey } from '../console/regenerate-key';
 import { handler as listUsers } from '../console/list-users';
+// Settings (issue 18): categories, routing, chat, auto-close/proactive, team
+import * as categories from '../console/settings-categories';
+import * as routingRules from '../console/settings-routing-rules';
+import * as chat from '../console/settings-chat';
+import * as automation from '../console/settings-automation';
+import * as team from '../console/team';
 
 /** The console's API (`/api/console/v1`, issue 18) as one Lambda: each route keeps its own handler and its auth/admin flags. */
 export const handler = routeGroup({
@@ -30,4 +36,22 @@ export const handler = routeGroup({
   ConsoleDeveloperSettings: getDeveloperSettings,
   ConsoleRegenerateKey: regenerateKey,
   ConsoleListUsers: listUsers,
+  // Settings (issue 18): categories, routing, chat, auto-close/proactive, team
+  ConsoleListCategories: categories.listHandler,
+  ConsoleAddCategory: categories.addHandler,
+  ConsoleUpdateCategory: categories.updateHandler,
+  ConsoleListRoutingRules: routingRules.listHandler,
+  ConsoleAddRoutingRule: routingRules.addHandler,
+  ConsoleRemoveRoutingRule: routingRules.removeHandler,
+  ConsoleMoveRoutingRule: routingRules.moveHandler,
+  ConsoleChatSettings: chat.getHandler,
+  ConsoleUpdateChatSettings: chat.updateHandler,
+  ConsoleSetChatWebhook: chat.setWebhookHandler,
+  ConsoleClearChatWebhook: chat.clearWebhookHandler,
+  ConsoleTestChatWebhook: chat.sendTestHandler,
+  ConsoleAutomationSettings: automation.getHandler,
+  ConsoleUpdateAutomationSettings: automation.updateHandler,
+  ConsoleInviteUser: team.inviteHandler,
+  ConsoleChangeUserRole: team.changeRoleHandler,
+  ConsoleRemoveUser: team.removeHandler,
 });
