@@ -36,6 +36,15 @@ export function ChatPage() {
   const notify = useMutation({
     mutationFn: (change: Partial<Pick<ChatSettingsResponse, 'notifyOnSolved' | 'notifyCustomerMessages'>>) =>
       api<ChatSettingsResponse>(`${CONSOLE_API}/settings/chat`, { method: 'PATCH', body: change }),
+    // The switch moves at once; a refusal puts it back (and says why).
+    onMutate: (change) => {
+      const before = queryClient.getQueryData<ChatSettingsResponse>(KEY);
+      if (before) apply({ ...before, ...change });
+      return before;
+    },
+    onError: (_error, _change, before) => {
+      if (before) apply(before);
+    },
     onSuccess: apply,
   });
   const submit = (e: FormEvent) => {
