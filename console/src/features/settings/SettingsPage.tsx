@@ -1,4 +1,5 @@
-import { Link, Route, Switch } from 'wouter';
+import type { ReactNode } from 'react';
+import { Link, Route, Switch, useRoute } from 'wouter';
 import type { MeResponse } from '../../api/types';
 import { ErrorMessage } from '../../ui/primitives';
 import { ApiError } from '../../api/client';
@@ -17,13 +18,13 @@ export default function SettingsPage({ me }: { me: MeResponse }) {
     <div className="settings">
       <h1>Settings</h1>
       <nav aria-label="Settings" className="subnav">
-        <Link href="/integrations/developer">Integrations › Developer</Link>
+        <SettingsLink href="/integrations/developer">Integrations › Developer</SettingsLink>
         {/* Settings (issue 18): categories, routing, chat, auto-close/proactive, team */}
-        <Link href="/categories">Categories</Link>
-        <Link href="/routing">Routing rules</Link>
-        <Link href="/chat">Chat</Link>
-        <Link href="/automation">Automation</Link>
-        <Link href="/team">Team</Link>
+        <SettingsLink href="/categories">Categories</SettingsLink>
+        <SettingsLink href="/routing">Routing rules</SettingsLink>
+        <SettingsLink href="/chat">Chat</SettingsLink>
+        <SettingsLink href="/automation">Automation</SettingsLink>
+        <SettingsLink href="/team">Team</SettingsLink>
       </nav>
       <Switch>
         <Route path="/integrations/developer">
@@ -50,5 +51,15 @@ export default function SettingsPage({ me }: { me: MeResponse }) {
         </Route>
       </Switch>
     </div>
+  );
+}
+
+/** A Settings tab: the current page's link says so (`aria-current`), for screen readers and the eye. */
+function SettingsLink({ href, children }: { href: string; children: ReactNode }) {
+  const [active] = useRoute(href);
+  return (
+    <Link href={href} aria-current={active ? 'page' : undefined}>
+      {children}
+    </Link>
   );
 }

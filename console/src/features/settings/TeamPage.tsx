@@ -23,7 +23,7 @@ export function TeamPage({ me }: { me: MeResponse }) {
           <ErrorMessage error={users.error} retry={() => void users.refetch()} />
         ) : (
           <div className="table-wrap">
-            <table>
+            <table className="team-table">
               <thead>
                 <tr>
                   <th scope="col">Email</th>
@@ -79,7 +79,7 @@ function Member({ user, self }: { user: User; self: boolean }) {
         )}
         {role.isError && <ErrorMessage error={role.error} />}
       </td>
-      <td>{formatDateTime(user.createdAt)}</td>
+      <td className="muted small">{formatDateTime(user.createdAt)}</td>
       <td>
         {!self &&
           (confirming ? (
