@@ -41,7 +41,7 @@ export function AutomationPage() {
       ) : (
         <form className="settings-form" onSubmit={submit} aria-label="Auto-close and proactive settings">
           <label htmlFor="auto-close-days">Close solved tickets after (days, 1–90)</label>
-          <input id="auto-close-days" inputMode="numeric" value={days} onChange={(e) => setDays(e.target.value)} aria-describedby="auto-close-help" />
+          <input id="auto-close-days" className="narrow" inputMode="numeric" value={days} onChange={(e) => setDays(e.target.value)} aria-describedby="auto-close-help" />
           <p id="auto-close-help" className="muted small">
             A solved ticket the customer does not answer closes by itself after this many days.
           </p>
