@@ -194,6 +194,21 @@ describe('routing rules', () => {
     expect(pinned.map((r) => r.status).sort()).toEqual([200, 412, 412, 412, 412]);
   });
 
+  it('the order is what routing uses: first match wins, before and after a move', async () => {
+    const fresh = await newOrg('Routing order org');
+    const boss = (await sessionFor(fresh.org.organizationId, 'boss@example.com', 'admin')).headers;
+    await call('POST', '/settings/routing-rules', boss, { assignee: 'first-desk', conditions: [{ field: 'priority', value: 'high' }] });
+    await call('POST', '/settings/routing-rules', boss, { assignee: 'second-desk', conditions: [{ field: 'contains', value: 'fan' }] });
+    const ticket = async () => {
+      const created = await api.post('/ticket/createTicket', fresh.apiKey, { title: 'Fan is loud', priority: 'high', customerEmail: 'loud@example.com' });
+      expect(created.status).toBe(200);
+      return (await api.get(`/ticket/${created.body.ticketId as string}`, fresh.apiKey)).body.assignee;
+    };
+    expect(await ticket()).toBe('first-desk');
+    expect((await call('POST', '/settings/routing-rules/2/move', boss, { direction: 'up' })).status).toBe(200);
+    expect(await ticket()).toBe('second-desk');
+  });
+
   it('another organization sees none of them and cannot remove one', async () => {
     expect((await call('GET', '/settings/routing-rules', otherAdmin)).body).toEqual({ rules: [], version: 0 });
     expect((await call('DELETE', '/settings/routing-rules/1', otherAdmin)).status).toBe(404);
