@@ -101,6 +101,11 @@ describe('categories', () => {
     expect((await call('PATCH', '/settings/categories/Nope', admin, { description: 'x' })).body).toEqual({ error: 'Category not found' });
     const empty = await call('PATCH', '/settings/categories/Battery', admin, {});
     expect([empty.status, empty.body]).toEqual([400, { error: 'Give description and/or keywords' }]);
+    // A name with a slash or a space is one path segment, encoded.
+    expect((await call('POST', '/settings/categories', admin, { name: 'Wi-Fi/LAN setup' })).status).toBe(200);
+    expect((await call('PATCH', `/settings/categories/${encodeURIComponent('wi-fi/lan SETUP')}`, admin, { keywords: ['router'] })).body).toEqual({
+      category: { name: 'Wi-Fi/LAN setup', description: null, keywords: ['router'] },
+    });
     const bad = await call('POST', '/settings/categories', admin, '[1]');
     expect([bad.status, bad.body]).toEqual([400, { error: 'Invalid JSON payload' }]);
   });
