@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { RULE_CONDITIONS_MAX, RULE_FIELDS } from '../ticket-config/ticket-config.schema';
+export { DIRECTION_INVALID, RULE_FIRST_UP, RULE_LAST_DOWN, RULE_NOT_FOUND, RULES_CHANGED } from '../ticket-config/ticket-config.schema';
 import { AUTO_CLOSE_DAYS_MAX } from '../ticket/ticket-settings';
 import { UserResource } from '../user/user.schema';
 
@@ -20,11 +21,6 @@ export const RULE_ASSIGNEE_REQUIRED = 'assignee is required';
 export const RULE_CONDITIONS_INVALID = `conditions must be a list of 1 to ${RULE_CONDITIONS_MAX} { field, value }`;
 export const ruleConditionInvalid = (index: number, problem: string) => `Condition ${index + 1}: ${problem}`;
 export const ruleUnknownCategory = (name: string) => `Unknown category "${name}"; add it first under Categories`;
-export const RULE_NOT_FOUND = 'Routing rule not found';
-export const RULES_CHANGED = 'Routing rules were changed by someone else';
-export const DIRECTION_INVALID = 'direction must be up or down';
-export const RULE_FIRST_UP = 'The first rule cannot move up';
-export const RULE_LAST_DOWN = 'The last rule cannot move down';
 export const RULES_IF_MATCH_INVALID = 'If-Match must be the ETag of the routing rules (their version in quotes, e.g. "3")';
 
 export const CHAT_URL_REQUIRED = 'url is required';

@@ -1,9 +1,9 @@
 import { optionalEnv } from '../../config/env';
-import { BadRequestError, NotFoundError, PreconditionFailedError } from '../errors';
+import { BadRequestError, NotFoundError } from '../errors';
 import { getOrganization } from '../organization/organization.repository';
 import * as ticketConfig from '../ticket-config/ticket-config.service';
 import * as configRepo from '../ticket-config/ticket-config.repository';
-import { changeRuleList, readRuleList, type RuleList } from '../ticket-config/routing-rules.repository';
+import { readRuleList } from '../ticket-config/routing-rules.repository';
 import { ASSIGNEE_MAX, checkCondition, RULE_CONDITIONS_MAX, validateWebhookUrl, type RuleCondition } from '../ticket-config/ticket-config.schema';
 import { isAutoCloseDays, readLifecycleSettings, updateLifecycleSettings, type TicketLifecycleSettings } from '../ticket/ticket-settings';
 import { checkWebhookUrl, safePost, WEBHOOK_ALLOW_LOCAL_ENV } from '../webhook/safe-http';
@@ -20,16 +20,11 @@ import {
   CHAT_URL_REQUIRED,
   CHAT_WEBHOOK_NOT_SET,
   DESCRIPTION_NOT_STRING,
-  DIRECTION_INVALID,
   KEYWORD_COMMA,
   KEYWORDS_INVALID,
   RULE_ASSIGNEE_REQUIRED,
   RULE_CONDITIONS_INVALID,
-  RULE_FIRST_UP,
-  RULE_LAST_DOWN,
-  RULE_NOT_FOUND,
   ruleConditionInvalid,
-  RULES_CHANGED,
   RULES_IF_MATCH_INVALID,
   ruleUnknownCategory,
   USER_EMAIL_REQUIRED,
@@ -103,13 +98,8 @@ export async function updateCategory(organizationId: string, name: string, rawBo
 
 // --- Routing rules ---
 
-const ruleListView = (list: RuleList): RoutingRulesResponse => ({
-  rules: list.rules.map(({ position, assignee, conditions }) => ({ position, assignee, conditions })),
-  version: list.version,
-});
-
 export async function listRoutingRules(organizationId: string): Promise<RoutingRulesResponse> {
-  return ruleListView(await readRuleList(organizationId));
+  return ticketConfig.ruleListView(await readRuleList(organizationId));
 }
 
 /** POST /settings/routing-rules `{ assignee, conditions: [{ field, value }] }`: `rule add` (appended; first match wins). */
@@ -138,51 +128,14 @@ export function expectedRulesVersion(header: string | undefined): number | undef
   return Number(match[1]);
 }
 
-/**
- * One edit of the list's order: `edit` gets the current rules and returns the new order (or throws
- * its 400/404). With `expectedVersion` (the console sends the version it showed), a list changed
- * since is 412 with the current list, so a position never names a rule the admin did not see;
- * without it the edit applies to the current list. Either way the write is conditioned on the
- * version read (routing-rules.repository.ts), so concurrent edits never interleave.
- */
-async function editRules(organizationId: string, expectedVersion: number | undefined, edit: (rules: RuleList['rules']) => RuleList['rules']): Promise<RoutingRulesResponse> {
-  const result = await changeRuleList<RuleList>(organizationId, (current) => {
-    if (expectedVersion !== undefined && current.version !== expectedVersion) return { refused: current };
-    return edit(current.rules);
-  });
-  if ('refused' in result) throw new PreconditionFailedError(RULES_CHANGED, ruleListView(result.refused));
-  return ruleListView(result.list);
-}
-
-const rulePosition = (raw: string | undefined, rules: RuleList['rules']): number => {
-  const position = raw !== undefined && /^\d{1,6}$/.test(raw) ? Number(raw) : NaN;
-  const index = rules.findIndex((r) => r.position === position);
-  if (index < 0) throw new NotFoundError(RULE_NOT_FOUND);
-  return index;
-};
-
-/** DELETE /settings/routing-rules/{position}: the rules after it move up one. */
+/** DELETE /settings/routing-rules/{position}: the CLI's `rule remove`; the rules after it move up one. */
 export function removeRoutingRule(organizationId: string, rawPosition: string | undefined, expectedVersion: number | undefined): Promise<RoutingRulesResponse> {
-  return editRules(organizationId, expectedVersion, (rules) => {
-    const index = rulePosition(rawPosition, rules);
-    return rules.filter((_, i) => i !== index);
-  });
+  return ticketConfig.removeRule(organizationId, rawPosition, expectedVersion);
 }
 
-/** POST /settings/routing-rules/{position}/move `{ direction: "up" | "down" }`: swaps the rule with its neighbour. */
+/** POST /settings/routing-rules/{position}/move `{ direction: "up" | "down" }`: the CLI's `rule move`. */
 export function moveRoutingRule(organizationId: string, rawPosition: string | undefined, rawBody: unknown, expectedVersion: number | undefined): Promise<RoutingRulesResponse> {
-  const body = objectBody(rawBody);
-  const direction = body.direction;
-  if (direction !== 'up' && direction !== 'down') throw new BadRequestError(DIRECTION_INVALID);
-  return editRules(organizationId, expectedVersion, (rules) => {
-    const index = rulePosition(rawPosition, rules);
-    const other = direction === 'up' ? index - 1 : index + 1;
-    if (other < 0) throw new BadRequestError(RULE_FIRST_UP);
-    if (other >= rules.length) throw new BadRequestError(RULE_LAST_DOWN);
-    const next = [...rules];
-    [next[index], next[other]] = [next[other] as (typeof rules)[number], next[index] as (typeof rules)[number]];
-    return next;
-  });
+  return ticketConfig.moveRule(organizationId, rawPosition, objectBody(rawBody).direction, expectedVersion);
 }
 
 // --- Chat webhook and notifications ---

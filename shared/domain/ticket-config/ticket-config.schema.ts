@@ -19,6 +19,13 @@ export const ASSIGNEE_MAX = 200;
 export const CONDITION_VALUE_MAX = 200;
 export const WEBHOOK_URL_MAX = 2048;
 
+/** Editing the rule list (console and CLI `rule remove|move`). */
+export const RULE_NOT_FOUND = 'Routing rule not found';
+export const RULES_CHANGED = 'Routing rules were changed by someone else';
+export const DIRECTION_INVALID = 'direction must be up or down';
+export const RULE_FIRST_UP = 'The first rule cannot move up';
+export const RULE_LAST_DOWN = 'The last rule cannot move down';
+
 export const PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
 export type Priority = (typeof PRIORITIES)[number];
 

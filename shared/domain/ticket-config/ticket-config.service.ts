@@ -1,6 +1,7 @@
 import { ENV, optionalEnv } from '../../config/env';
 import { fitsKeyPart, isUuid } from '../common.schema';
-import { BadRequestError, ConflictError, NotFoundError } from '../errors';
+import { BadRequestError, ConflictError, NotFoundError, PreconditionFailedError } from '../errors';
+import { changeRuleList, type RuleList } from './routing-rules.repository';
 import { getOrganization } from '../organization/organization.repository';
 import * as repo from './ticket-config.repository';
 import {
@@ -12,6 +13,11 @@ import {
   RULES_PER_ORG_MAX,
   normalizeCategoryName,
   parseKeywords,
+  DIRECTION_INVALID,
+  RULE_FIRST_UP,
+  RULE_LAST_DOWN,
+  RULE_NOT_FOUND,
+  RULES_CHANGED,
   validateWebhookUrl,
   type RuleCondition,
 } from './ticket-config.schema';
@@ -106,6 +112,58 @@ export async function appendRoutingRule(organizationId: string, assignee: string
   const rule = await repo.appendRule(organizationId, { assignee, conditions }, RULES_PER_ORG_MAX);
   if (!rule) throw new ConflictError(`Too many routing rules. Maximum ${RULES_PER_ORG_MAX} per organization`);
   return { position: rule.position, assignee: rule.assignee, conditions: rule.conditions };
+}
+
+/** The list as the console and the CLI show it: rules in evaluation order (positions 1..n) and the list's version. */
+export const ruleListView = (list: RuleList) => ({
+  rules: list.rules.map(({ position, assignee, conditions }) => ({ position, assignee, conditions })),
+  version: list.version,
+});
+
+/**
+ * One edit of the list's order: `edit` gets the current rules and returns the new order (or throws
+ * its 400/404). With `expectedVersion` (the console sends the version it showed), a list changed since
+ * is 412 with the current list, so a position never names a rule the caller did not see; without it
+ * the edit applies to the current list. Either way the write is conditioned on the version read
+ * (routing-rules.repository.ts), so concurrent edits never interleave.
+ */
+async function editRules(organizationId: string, expectedVersion: number | undefined, edit: (rules: RuleList['rules']) => RuleList['rules']) {
+  await requireOrg(organizationId);
+  const result = await changeRuleList<RuleList>(organizationId, (current) => {
+    if (expectedVersion !== undefined && current.version !== expectedVersion) return { refused: current };
+    return edit(current.rules);
+  });
+  if ('refused' in result) throw new PreconditionFailedError(RULES_CHANGED, ruleListView(result.refused));
+  return ruleListView(result.list);
+}
+
+const ruleIndex = (rawPosition: string | undefined, rules: RuleList['rules']): number => {
+  const position = rawPosition !== undefined && /^\d{1,6}$/.test(rawPosition.trim()) ? Number(rawPosition.trim()) : NaN;
+  const index = rules.findIndex((r) => r.position === position);
+  if (index < 0) throw new NotFoundError(RULE_NOT_FOUND);
+  return index;
+};
+
+/** `rule remove` / the console's Remove: the rules after it move up one. */
+export function removeRule(organizationId: string, rawPosition: string | undefined, expectedVersion?: number) {
+  return editRules(organizationId, expectedVersion, (rules) => {
+    const index = ruleIndex(rawPosition, rules);
+    return rules.filter((_, i) => i !== index);
+  });
+}
+
+/** `rule move` / the console's Up and Down: swaps the rule with its neighbour. */
+export function moveRule(organizationId: string, rawPosition: string | undefined, direction: unknown, expectedVersion?: number) {
+  if (direction !== 'up' && direction !== 'down') throw new BadRequestError(DIRECTION_INVALID);
+  return editRules(organizationId, expectedVersion, (rules) => {
+    const index = ruleIndex(rawPosition, rules);
+    const other = direction === 'up' ? index - 1 : index + 1;
+    if (other < 0) throw new BadRequestError(RULE_FIRST_UP);
+    if (other >= rules.length) throw new BadRequestError(RULE_LAST_DOWN);
+    const next = [...rules];
+    [next[index], next[other]] = [next[other] as (typeof rules)[number], next[index] as (typeof rules)[number]];
+    return next;
+  });
 }
 
 export async function listRules(organizationId: string) {
