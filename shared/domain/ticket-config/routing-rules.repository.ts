@@ -2,6 +2,7 @@ import { documentClient, tableName } from '../../db/client';
 import { keys, SK } from '../../db/keys';
 import { queryPartition, TransactionConditionFailed, transactWrite } from '../../db/operations';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { ConflictError } from '../errors';
 import type { RoutingRule, RuleCondition } from './ticket-config.schema';
 
 /**
@@ -104,7 +105,7 @@ export async function changeRuleList<R>(
     if (!Array.isArray(next)) return next;
     const list = await writeRuleList(organizationId, before, next);
     if (list) return { list, before };
-    if (attempt >= MAX_ATTEMPTS) throw new Error('Routing rules kept changing; try again');
+    if (attempt >= MAX_ATTEMPTS) throw new ConflictError('Routing rules kept changing; try again');
     await sleep(Math.random() * 10 * Math.min(8, attempt + 1));
   }
 }
