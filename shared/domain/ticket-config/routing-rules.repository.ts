@@ -1,7 +1,6 @@
-import { documentClient, tableName } from '../../db/client';
+import { tableName } from '../../db/client';
 import { keys, SK } from '../../db/keys';
 import { queryPartition, TransactionConditionFailed, transactWrite } from '../../db/operations';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ConflictError } from '../errors';
 import type { RoutingRule, RuleCondition } from './ticket-config.schema';
 
@@ -34,14 +33,6 @@ export async function readRuleList(organizationId: string): Promise<RuleList> {
     }
   }
   return { rules, version };
-}
-
-/** The list's version alone (consistent GetItem on the settings item). */
-export async function readRulesVersion(organizationId: string): Promise<number> {
-  const out = await documentClient().send(
-    new GetCommand({ TableName: tableName(), Key: keys.orgSettings(organizationId), ConsistentRead: true, ProjectionExpression: 'rulesVersion' }),
-  );
-  return (out.Item?.rulesVersion as number | undefined) ?? 0;
 }
 
 type RuleBody = Omit<RoutingRule, 'position'>;
