@@ -38,6 +38,8 @@ async function main() {
       assign: { type: 'string' },
       when: { type: 'string', multiple: true },
       keywords: { type: 'string' },
+      position: { type: 'string' },
+      direction: { type: 'string' },
       device: { type: 'string' },
       arn: { type: 'string' },
       out: { type: 'string' },

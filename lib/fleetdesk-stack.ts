@@ -45,6 +45,7 @@ import { STREAM_DISPATCHER, StreamDispatch } from './constructs/stream-dispatch'
 import { ConsoleAuth } from './constructs/console-auth';
 import { ConsoleSite } from './constructs/console-site';
 import { CONSOLE_AUTH_ENV } from '../shared/domain/user/user-auth';
+import { CONSOLE_USER_ACTIONS, USER_POOL_ENV } from '../shared/admin/user-pool';
 import { CONNECTOR_ENV } from '../shared/domain/connector/token-sealer';
 import { WEBHOOK_SECRET_CONTEXT_PURPOSE, WEBHOOK_SECRET_ENV } from '../shared/domain/webhook/webhook-secret';
 import { DESTINATION_ENV } from '../shared/domain/telemetry/destination-confirmation';
@@ -258,6 +259,10 @@ export class FleetdeskStack extends Stack {
         if (capability === 'classifier' && config.classifier.kind !== 'embedded') f.useBedrockClassifier(config.classifier.modelId, config.classifier.kind);
         if (capability === 'iotDestinations') f.fn.addEnvironment(DESTINATION_ENV.accounts, destinationAccounts);
         if (capability === 'webhookQueue') webhookQueueUsers.push(f);
+        if (capability === 'consoleUsers') {
+          f.fn.addEnvironment(USER_POOL_ENV, this.consoleAuth.userPool.userPoolId);
+          this.consoleAuth.userPool.grant(f.fn, ...CONSOLE_USER_ACTIONS);
+        }
       }
       const authorizer = route.auth === 'user' ? this.consoleAuth.authorizer : undefined;
       const proxyPath = PROXY_ROUTES[functionId];

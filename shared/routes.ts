@@ -24,11 +24,14 @@ export type TableAccess = 'read' | 'readwrite';
  *   accounts whose destination ARNs it accepts (this deployment's and `-c iotConnectorAccounts`).
  * - `webhookQueue`: queues webhook delivery attempts; the stack passes the WebhookDelivery queue's
  *   URL and grants SendMessage on it (without it, the local stack, attempts run in process).
+ * - `consoleUsers`: manages console users (Settings > Team); the stack passes the Cognito user pool
+ *   (`USER_POOL_ID`) and grants the AdminCreateUser/AddUserToGroup/RemoveUserFromGroup/DeleteUser
+ *   calls on that pool only (without it, the local stack, invites are one-time sign-in links).
  * - `webhookSecretSeal` / `webhookSecretOpen`: seals new webhook signing secrets / opens them to
  *   sign; the stack passes the KMS key (the connector tokens' key) and grants kms:GenerateDataKey
  *   / kms:Decrypt on it, only under the webhook secrets' encryption context.
  */
-export type RouteCapability = 'chatOutbox' | 'classifier' | 'diagnosis' | 'connectorToken' | 'iotDestinations' | 'webhookQueue' | 'webhookSecretSeal' | 'webhookSecretOpen';
+export type RouteCapability = 'chatOutbox' | 'classifier' | 'diagnosis' | 'connectorToken' | 'iotDestinations' | 'webhookQueue' | 'webhookSecretSeal' | 'webhookSecretOpen' | 'consoleUsers';
 
 /**
  * How callers authenticate (read by the handler factory by route key, so the table decides):
@@ -240,8 +243,9 @@ function consoleRoutes(): RouteDefinition[] {
     functionId: 'ConsoleApi',
     entry: CONSOLE_ENTRY,
     table: 'readwrite',
-    // The ticket changes carry their chat lines (the outbox); the webhook routes queue test sends and redeliveries.
-    uses: ['chatOutbox', 'webhookQueue'],
+    // The ticket changes carry their chat lines (the outbox); the webhook routes queue test sends and
+    // redeliveries and seal new signing secrets; Settings > Team manages the Cognito users.
+    uses: ['chatOutbox', 'webhookQueue', 'webhookSecretSeal', 'consoleUsers'],
     auth: 'user',
     ...extra,
   });
@@ -261,6 +265,24 @@ function consoleRoutes(): RouteDefinition[] {
     c('DeveloperSettings', 'GET', '/settings/developer', { adminOnly: true }),
     c('RegenerateKey', 'POST', '/settings/developer/regenerate', { adminOnly: true }),
     c('ListUsers', 'GET', '/users', { adminOnly: true }),
+    // Settings (issue 18): categories, routing, chat, auto-close/proactive, team
+    c('ListCategories', 'GET', '/settings/categories', { adminOnly: true }),
+    c('AddCategory', 'POST', '/settings/categories', { adminOnly: true }),
+    c('UpdateCategory', 'PATCH', '/settings/categories/{name}', { adminOnly: true }),
+    c('ListRoutingRules', 'GET', '/settings/routing-rules', { adminOnly: true }),
+    c('AddRoutingRule', 'POST', '/settings/routing-rules', { adminOnly: true }),
+    c('RemoveRoutingRule', 'DELETE', '/settings/routing-rules/{position}', { adminOnly: true }),
+    c('MoveRoutingRule', 'POST', '/settings/routing-rules/{position}/move', { adminOnly: true }),
+    c('ChatSettings', 'GET', '/settings/chat', { adminOnly: true }),
+    c('UpdateChatSettings', 'PATCH', '/settings/chat', { adminOnly: true }),
+    c('SetChatWebhook', 'PUT', '/settings/chat/webhook', { adminOnly: true }),
+    c('ClearChatWebhook', 'DELETE', '/settings/chat/webhook', { adminOnly: true }),
+    c('TestChatWebhook', 'POST', '/settings/chat/test', { adminOnly: true }),
+    c('AutomationSettings', 'GET', '/settings/automation', { adminOnly: true }),
+    c('UpdateAutomationSettings', 'PATCH', '/settings/automation', { adminOnly: true }),
+    c('InviteUser', 'POST', '/users', { adminOnly: true }),
+    c('ChangeUserRole', 'PATCH', '/users/{userId}', { adminOnly: true }),
+    c('RemoveUser', 'DELETE', '/users/{userId}', { adminOnly: true }),
     // Integrations and bulk work (issues 18, 19)
     // Bulk assign / bulk status from the queue: each ticket through the lifecycle service, version-checked.
     c('BulkUpdateTickets', 'POST', '/tickets/bulk'),

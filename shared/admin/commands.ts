@@ -22,6 +22,9 @@ export interface AdminOptions {
   description?: string;
   assign?: string;
   when?: string[];
+  /** A routing rule's position and where it goes (`rule remove|move`). */
+  position?: string;
+  direction?: string;
   /** Comma-separated keywords of a category (`category add|update`). */
   keywords?: string;
   /** A topic rule destination's ARN (`iot confirmations --arn`). */
@@ -72,6 +75,7 @@ export const ADMIN_USAGE =
   'usage: admin org create --name <name> | org list | key regenerate --org <organizationId>' +
   ' | category add --org <id> --name <name> [--description <text>] [--keywords a,b,c] | category update --org <id> --name <name> [--description <text>] [--keywords a,b,c] | category list --org <id>' +
   ' | rule add --org <id> --assign <assignee> --when <category|priority|contains>=<value> [--when ...] (max 3) | rule list --org <id>' +
+  ' | rule remove --org <id> --position <n> | rule move --org <id> --position <n> --direction up|down' +
   ' | org set-chat-webhook --org <id> --url <url> | org set-retention --org <id> --days <n>' +
   ' | org set-auto-close --org <id> --days <n> (1-90) | org set-proactive --org <id> [--auto-solve on|off] [--regime-tickets on|off] | org set-chat-notify --org <id> [--solved on|off] [--customer-messages on|off] | ticket auto-close [--org <id>]' +
   ' | telemetry rejected --org <id> [--limit <n>] | iot confirmations [--arn <destination arn>]' +
@@ -180,6 +184,13 @@ export async function runAdminCommand(positionals: string[], options: AdminOptio
       return ticketConfig.addRule(required(options.org, 'org'), required(options.assign, 'assign'), options.when ?? []);
     case 'rule list':
       return ticketConfig.listRules(required(options.org, 'org'));
+    case 'rule remove':
+      return { organizationId: options.org, ...(await ticketConfig.removeRule(required(options.org, 'org'), required(options.position, 'position'))) };
+    case 'rule move':
+      return {
+        organizationId: options.org,
+        ...(await ticketConfig.moveRule(required(options.org, 'org'), required(options.position, 'position'), required(options.direction, 'direction').trim().toLowerCase())),
+      };
     // Ticket lifecycle (issue 16).
     case 'org set-auto-close':
       return ticketSettings.setAutoCloseDays(required(options.org, 'org'), required(options.days, 'days'));

@@ -2,10 +2,12 @@ import {
   AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
   AdminDeleteUserCommand,
+  AdminRemoveUserFromGroupCommand,
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { ORG_CLAIM } from '../domain/user/user-auth';
-import { addUser, issueSignInLink, listUsers, parseEmail, removeUser } from '../domain/user/user.service';
+import { USER_POOL_ENV } from './user-pool';
+import { addUser, changeUserRole, issueSignInLink, listUsers, parseEmail, removeTeamMember, removeUser, setUserRoleUnchecked } from '../domain/user/user.service';
 
 /**
  * `user add|list|remove`: console users. Locally `user add` prints a one-time sign-in link; against
@@ -13,7 +15,7 @@ import { addUser, issueSignInLink, listUsers, parseEmail, removeUser } from '../
  * (AdminCreateUser: Cognito emails the temporary password) with the organization as a custom
  * attribute only admins can write, and puts it in the role's group.
  */
-export const USER_POOL_ENV = 'USER_POOL_ID';
+export { USER_POOL_ENV } from './user-pool';
 
 /** The local console's address, for sign-in links (`npm start` serves it on PORT). */
 export const localConsoleUrl = () => process.env.CONSOLE_URL || `http://localhost:${process.env.PORT || 3000}/console`;
@@ -53,3 +55,32 @@ export async function userRemove(organizationId: string, email: string | undefin
 }
 
 export const userList = async (organizationId: string) => ({ organizationId, users: await listUsers(organizationId) });
+
+/**
+ * The console's role change (Settings > Team): the table decides (user.service.ts, never leaving the
+ * organization without an admin); in AWS the user's Cognito group follows, since the role the
+ * console trusts there is the ID token's group. When Cognito refuses, the table change is undone.
+ */
+export async function userSetRole(organizationId: string, actorEmail: string, userId: string | undefined, role: string | undefined): Promise<object> {
+  const { before, user } = await changeUserRole(organizationId, actorEmail, userId, role);
+  const poolId = process.env[USER_POOL_ENV];
+  if (poolId && before.role !== user.role) {
+    const cognito = new CognitoIdentityProviderClient({});
+    try {
+      await cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: poolId, Username: user.email, GroupName: user.role }));
+      await cognito.send(new AdminRemoveUserFromGroupCommand({ UserPoolId: poolId, Username: user.email, GroupName: before.role }));
+    } catch (error) {
+      await setUserRoleUnchecked(organizationId, user.userId, before.role).catch(() => undefined);
+      throw error;
+    }
+  }
+  return { user };
+}
+
+/** The console's removal (Settings > Team): the table first (never yourself, never the last admin), then the Cognito user in AWS. */
+export async function userRemoveById(organizationId: string, actorEmail: string, userId: string | undefined): Promise<object> {
+  const removed = await removeTeamMember(organizationId, actorEmail, userId);
+  const poolId = process.env[USER_POOL_ENV];
+  if (poolId) await new CognitoIdentityProviderClient({}).send(new AdminDeleteUserCommand({ UserPoolId: poolId, Username: removed.email }));
+  return removed;
+}

@@ -148,6 +148,8 @@ export async function startConsole(options: { server: Server; url: string; rootD
   const build = await buildConsole(options.rootDir, distDir);
   attachConsole(options.server, { distDir });
   const consoleUrl = `${options.url}${CONSOLE_PATH}`;
+  // Invites from Settings > Team (shared/admin/users.ts) link to this console, also on a port picked at start.
+  process.env.CONSOLE_URL ||= consoleUrl;
   const admin = await firstAdminLink(options.organizationId, consoleUrl);
   return { consoleUrl, build, admin };
 }

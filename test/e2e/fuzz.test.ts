@@ -1,10 +1,14 @@
 import fc from 'fast-check';
-import { BatchWriteCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DeleteCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../../shared/db/client';
 import { routes, type RouteDefinition } from '../../shared/routes';
 import { createImport } from '../../shared/domain/backfill/backfill.repository';
 import { setConnector } from '../../shared/domain/connector/connector.service';
-import { addCategory } from '../../shared/domain/ticket-config/ticket-config.service';
+import { addCategory, appendRoutingRule } from '../../shared/domain/ticket-config/ticket-config.service';
+import { setChatWebhookUrl } from '../../shared/domain/ticket-config/ticket-config.repository';
+import { readRuleList, writeRuleList } from '../../shared/domain/ticket-config/routing-rules.repository';
+import { queryPartition } from '../../shared/db/operations';
+import { keys } from '../../shared/db/keys';
 import { addUser, issueSignInLink, signIn } from '../../shared/domain/user/user.service';
 import { addMapping } from '../../shared/domain/backfill/backfill.service';
 import { addThresholdRule, listThresholdRules, removeThresholdRule } from '../../shared/domain/anomaly/anomaly.service';
@@ -415,6 +419,59 @@ const VALID: Partial<Record<string, ValidSeed>> = {
     prepare: async () => ({ params: [(await addThresholdRule(s.orgA, { measurement: 'humidity', above: '90' })).rule.ruleId] }),
   }),
 };
+
+/**
+ * Settings seeds (issue 18) add categories and routing rules to organization A, whose limits (100 and
+ * 50) a few hundred cases would reach: before such a case, the fuzz-made ones go once there are many.
+ */
+async function trimSettings(organizationId: string): Promise<void> {
+  const made = (await queryPartition(keys.orgConfigPartition(organizationId))).filter((i) => String(i.sk).startsWith('CATEGORY#') && String(i.name).startsWith('Fz '));
+  if (made.length >= 50) {
+    for (const item of made) await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: { pk: item.pk, sk: item.sk } }));
+    await documentClient().send(
+      new UpdateCommand({ TableName: tableName(), Key: keys.orgSettings(organizationId), UpdateExpression: 'SET categoryCount = categoryCount - :n', ExpressionAttributeValues: { ':n': made.length } }),
+    );
+  }
+  const rules = await readRuleList(organizationId);
+  if (rules.rules.length >= 40) await writeRuleList(organizationId, rules, rules.rules.slice(0, 3));
+}
+/** Organization A with at least `count` routing rules (for remove and move). */
+async function withRules(organizationId: string, count: number): Promise<number> {
+  await trimSettings(organizationId);
+  let { rules } = await readRuleList(organizationId);
+  while (rules.length < count) {
+    await appendRoutingRule(organizationId, `fz-rule-${rules.length}`, [{ field: 'priority', value: 'high' }], (name) => name);
+    ({ rules } = await readRuleList(organizationId));
+  }
+  return rules.length;
+}
+const admin = (s: Seeds) => bearer(s.sessionA);
+const SETTINGS_SEEDS: Partial<Record<string, ValidSeed>> = {
+  // Settings (issue 18): categories, routing, chat, auto-close/proactive, team
+  ConsoleListCategories: (s) => ({ params: [], headers: admin(s) }),
+  ConsoleAddCategory: (s, n, t) => ({ params: [], headers: admin(s), body: { name: `Fz ${unique(n)}`, description: t, keywords: ['fz', 'fuzz'] }, prepare: () => trimSettings(s.orgA) }),
+  ConsoleUpdateCategory: (s, _n, t) => ({ params: ['Fuzzing'], headers: admin(s), body: { description: t.trim() || 'fuzz', keywords: ['a', 'b'] } }),
+  ConsoleListRoutingRules: (s) => ({ params: [], headers: admin(s) }),
+  ConsoleAddRoutingRule: (s, n) => ({ params: [], headers: admin(s), body: { assignee: `fz-${n}`, conditions: [{ field: 'category', value: 'fuzzing' }, { field: 'contains', value: 'x' }] }, prepare: () => trimSettings(s.orgA) }),
+  ConsoleRemoveRoutingRule: (s) => ({ params: ['1'], headers: admin(s), prepare: async () => ({ params: [String(await withRules(s.orgA, 1))] }) }),
+  ConsoleMoveRoutingRule: (s, n) => ({ params: ['2'], headers: admin(s), body: { direction: n % 2 === 0 ? 'up' : 'down' }, prepare: async () => void (await withRules(s.orgA, 3)) }),
+  ConsoleChatSettings: (s) => ({ params: [], headers: admin(s) }),
+  ConsoleUpdateChatSettings: (s, n) => ({ params: [], headers: admin(s), body: { notifyOnSolved: n % 2 === 0, notifyCustomerMessages: n % 3 === 0 } }),
+  ConsoleSetChatWebhook: (s) => ({ params: [], headers: admin(s), body: { url: RECEIVER } }),
+  ConsoleClearChatWebhook: (s) => ({ params: [], headers: admin(s) }),
+  ConsoleTestChatWebhook: (s) => ({ params: [], headers: admin(s), prepare: () => setChatWebhookUrl(s.orgA, RECEIVER) }),
+  ConsoleAutomationSettings: (s) => ({ params: [], headers: admin(s) }),
+  ConsoleUpdateAutomationSettings: (s, n) => ({ params: [], headers: admin(s), body: { autoCloseDays: (n % 90) + 1, proactiveAutoSolve: n % 2 === 0 } }),
+  ConsoleInviteUser: (s, n) => ({ params: [], headers: admin(s), body: { email: `fz-${unique(n)}@example.com`, role: n % 2 === 0 ? 'agent' : 'admin' } }),
+  ConsoleChangeUserRole: (s, n) => ({
+    params: [],
+    headers: admin(s),
+    body: { role: 'admin' },
+    prepare: async () => ({ params: [(await addUser(s.orgA, `fz-role-${unique(n)}@example.com`, 'agent')).userId] }),
+  }),
+  ConsoleRemoveUser: (s, n) => ({ params: [], headers: admin(s), prepare: async () => ({ params: [(await addUser(s.orgA, `fz-gone-${unique(n)}@example.com`, 'agent')).userId] }) }),
+};
+Object.assign(VALID, SETTINGS_SEEDS);
 
 /** Routes with no valid request at all, by contract; every other route must have a seed in {@link VALID}. */
 const NO_SUCCESS_BY_CONTRACT: Record<string, string> = {

@@ -14,6 +14,16 @@ export type {
   Series,
   DeviceHealth,
 } from '../../../shared/domain/console/console.schema';
+// Settings (issue 18): categories, routing, chat, auto-close/proactive, team
+export type {
+  CategoriesResponse,
+  CategoryResponse,
+  RoutingRulesResponse,
+  ChatSettingsResponse,
+  ChatTestResponse,
+  AutomationSettingsResponse,
+  InviteUserResponse,
+} from '../../../shared/domain/console/settings.schema';
 import type * as z from 'zod/mini';
 import type { MeResponse as MeSchema, SessionResponse as SessionSchema, UserResource } from '../../../shared/domain/user/user.schema';
 import type { TicketResource } from '../../../shared/domain/ticket/ticket.schema';

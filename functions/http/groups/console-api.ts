@@ -13,6 +13,12 @@ import { handler as search } from '../console/search';
 import { handler as getDeveloperSettings } from '../console/get-developer-settings';
 import { handler as regenerateKey } from '../console/regenerate-key';
 import { handler as listUsers } from '../console/list-users';
+// Settings (issue 18): categories, routing, chat, auto-close/proactive, team
+import * as categories from '../console/settings-categories';
+import * as routingRules from '../console/settings-routing-rules';
+import * as chat from '../console/settings-chat';
+import * as automation from '../console/settings-automation';
+import * as team from '../console/team';
 // Integrations and bulk work (issues 18, 19): webhooks and imports reuse the ext-v1 handlers (the route
 // key the group sets makes the handler factory apply the console's user auth and admin flag).
 import { handler as bulkUpdateTickets } from '../console/bulk-update-tickets';
@@ -53,6 +59,24 @@ export const handler = routeGroup({
   ConsoleDeveloperSettings: getDeveloperSettings,
   ConsoleRegenerateKey: regenerateKey,
   ConsoleListUsers: listUsers,
+  // Settings (issue 18): categories, routing, chat, auto-close/proactive, team
+  ConsoleListCategories: categories.listHandler,
+  ConsoleAddCategory: categories.addHandler,
+  ConsoleUpdateCategory: categories.updateHandler,
+  ConsoleListRoutingRules: routingRules.listHandler,
+  ConsoleAddRoutingRule: routingRules.addHandler,
+  ConsoleRemoveRoutingRule: routingRules.removeHandler,
+  ConsoleMoveRoutingRule: routingRules.moveHandler,
+  ConsoleChatSettings: chat.getHandler,
+  ConsoleUpdateChatSettings: chat.updateHandler,
+  ConsoleSetChatWebhook: chat.setWebhookHandler,
+  ConsoleClearChatWebhook: chat.clearWebhookHandler,
+  ConsoleTestChatWebhook: chat.sendTestHandler,
+  ConsoleAutomationSettings: automation.getHandler,
+  ConsoleUpdateAutomationSettings: automation.updateHandler,
+  ConsoleInviteUser: team.inviteHandler,
+  ConsoleChangeUserRole: team.changeRoleHandler,
+  ConsoleRemoveUser: team.removeHandler,
   // Integrations and bulk work (issues 18, 19)
   ConsoleBulkUpdateTickets: bulkUpdateTickets,
   ConsoleCreateWebhook: createWebhook,

@@ -1,8 +1,9 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { UpdateCommand, PutCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../../db/client';
 import { keys, SK } from '../../db/keys';
 import { queryPartition, TransactionConditionFailed, transactWrite } from '../../db/operations';
+import { appendRuleVersioned } from './routing-rules.repository';
 import {
   normalizeCategoryName,
   type Category,
@@ -16,7 +17,8 @@ import {
  * Ticket-configuration access patterns (docs/data-model.md). Settings, categories and rules of
  * an organization share the partition `ORG#<org>#CONFIG`, so createTicket loads all of it
  * with one query; category uniqueness is the key itself (normalised name), rule order is the
- * zero-padded position in the sort key, allocated from an atomic counter on the settings item.
+ * zero-padded position in the sort key, rewritten under the list's version on the settings item
+ * (routing-rules.repository.ts).
  */
 
 /** Whole configuration of an org: one strongly consistent query (paginated to the end). */
@@ -132,35 +134,16 @@ export async function updateCategory(
 }
 
 /**
- * Appends a rule: an atomic counter on the settings item hands out the next position (unique
- * under concurrency), then the rule is put under that position. Returns undefined past `max`.
+ * Appends a rule at the end of the list: one transaction under the list's version
+ * (routing-rules.repository.ts), so appends racing each other, a removal or a reorder all land in
+ * some order and never interleave. Returns undefined when the list already holds `max`.
  */
 export async function appendRule(
   organizationId: string,
   rule: { assignee: string; conditions: RuleCondition[] },
   max: number,
 ): Promise<RoutingRule | undefined> {
-  const now = new Date().toISOString();
-  const counter = await documentClient().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.orgSettings(organizationId),
-      UpdateExpression: 'SET ruleSeq = if_not_exists(ruleSeq, :zero) + :one, entity = :entity, updatedAt = :now',
-      ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':entity': 'orgSettings', ':now': now },
-      ReturnValues: 'UPDATED_NEW',
-    }),
-  );
-  const position = counter.Attributes?.ruleSeq as number;
-  if (position > max) return undefined;
-  const stored: RoutingRule = { position, assignee: rule.assignee, conditions: rule.conditions, createdAt: now };
-  await documentClient().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...keys.routingRule(organizationId, position), entity: 'routingRule', ...stored },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
-  return stored;
+  return appendRuleVersioned(organizationId, rule, max);
 }
 
 /** Sets the org's team-chat webhook URL (UpdateItem, so counters on the settings item survive). */
@@ -186,4 +169,16 @@ export async function getChatWebhookUrl(organizationId: string): Promise<string 
     }),
   );
   return out.Item?.chatWebhookUrl as string | undefined;
+}
+
+/** Clears the org's team-chat webhook URL (no more chat lines until one is set again). */
+export async function clearChatWebhookUrl(organizationId: string): Promise<void> {
+  await documentClient().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.orgSettings(organizationId),
+      UpdateExpression: 'REMOVE chatWebhookUrl SET entity = :entity, updatedAt = :now',
+      ExpressionAttributeValues: { ':entity': 'orgSettings', ':now': new Date().toISOString() },
+    }),
+  );
 }

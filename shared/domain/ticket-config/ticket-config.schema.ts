@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { keyPartString, wellFormedText } from '../common.schema';
+import { BadRequestError } from '../errors';
 
 /**
  * Per-organization ticket configuration, managed with the operator CLI: categories, routing
@@ -17,6 +18,13 @@ export const RULE_CONDITIONS_MAX = 3;
 export const ASSIGNEE_MAX = 200;
 export const CONDITION_VALUE_MAX = 200;
 export const WEBHOOK_URL_MAX = 2048;
+
+/** Editing the rule list (console and CLI `rule remove|move`). */
+export const RULE_NOT_FOUND = 'Routing rule not found';
+export const RULES_CHANGED = 'Routing rules were changed by someone else';
+export const DIRECTION_INVALID = 'direction must be up or down';
+export const RULE_FIRST_UP = 'The first rule cannot move up';
+export const RULE_LAST_DOWN = 'The last rule cannot move down';
 
 export const PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
 export type Priority = (typeof PRIORITIES)[number];
@@ -61,11 +69,11 @@ export function parseKeywords(raw: string): string[] {
   for (const part of raw.split(',')) {
     const keyword = part.trim();
     if (keyword === '' || seen.has(keyword.toLowerCase())) continue;
-    if (keyword.length > CATEGORY_KEYWORD_MAX) throw new Error(`Keyword "${keyword.slice(0, 20)}…" must be at most ${CATEGORY_KEYWORD_MAX} characters`);
+    if (keyword.length > CATEGORY_KEYWORD_MAX) throw new BadRequestError(`Keyword "${keyword.slice(0, 20)}…" must be at most ${CATEGORY_KEYWORD_MAX} characters`);
     seen.add(keyword.toLowerCase());
     keywords.push(keyword);
   }
-  if (keywords.length > CATEGORY_KEYWORDS_MAX) throw new Error(`At most ${CATEGORY_KEYWORDS_MAX} keywords per category`);
+  if (keywords.length > CATEGORY_KEYWORDS_MAX) throw new BadRequestError(`At most ${CATEGORY_KEYWORDS_MAX} keywords per category`);
   return keywords;
 }
 
@@ -101,26 +109,30 @@ export interface TicketConfig {
 }
 
 /**
- * Parses one `--when field=value` into a condition; throws a one-line message on bad input.
+ * One condition's check, shared by the CLI (`--when field=value`) and the console (`{ field, value }`):
+ * the normalised condition, or why it is refused (`form`: the field or value is missing or unknown).
  * The value is trimmed; priority is lowercased and must be a known priority.
  */
-export function parseCondition(raw: string): RuleCondition {
-  const eq = raw.indexOf('=');
-  const field = (eq < 0 ? raw : raw.slice(0, eq)).trim().toLowerCase();
-  const value = eq < 0 ? '' : raw.slice(eq + 1).trim();
-  if (!(RULE_FIELDS as readonly string[]).includes(field)) {
-    throw new Error(`Invalid --when "${raw}": field must be one of: ${RULE_FIELDS.join(', ')} (form field=value)`);
-  }
-  if (value === '') throw new Error(`Invalid --when "${raw}": value is required (form field=value)`);
-  if (value.length > CONDITION_VALUE_MAX) throw new Error(`Invalid --when "${raw}": value must be at most ${CONDITION_VALUE_MAX} characters`);
+export function checkCondition(rawField: string, rawValue: string): RuleCondition | { problem: string; form?: true } {
+  const field = rawField.trim().toLowerCase();
+  const value = rawValue.trim();
+  if (!(RULE_FIELDS as readonly string[]).includes(field)) return { problem: `field must be one of: ${RULE_FIELDS.join(', ')}`, form: true };
+  if (value === '') return { problem: 'value is required', form: true };
+  if (value.length > CONDITION_VALUE_MAX) return { problem: `value must be at most ${CONDITION_VALUE_MAX} characters` };
   if (field === 'priority') {
     const priority = value.toLowerCase();
-    if (!(PRIORITIES as readonly string[]).includes(priority)) {
-      throw new Error(`Invalid --when "${raw}": priority must be one of: ${PRIORITIES.join(', ')}`);
-    }
+    if (!(PRIORITIES as readonly string[]).includes(priority)) return { problem: `priority must be one of: ${PRIORITIES.join(', ')}` };
     return { field, value: priority };
   }
   return { field: field as RuleField, value };
+}
+
+/** Parses one `--when field=value` into a condition; throws a one-line message on bad input. */
+export function parseCondition(raw: string): RuleCondition {
+  const eq = raw.indexOf('=');
+  const checked = checkCondition(eq < 0 ? raw : raw.slice(0, eq), eq < 0 ? '' : raw.slice(eq + 1));
+  if ('problem' in checked) throw new Error(`Invalid --when "${raw}": ${checked.problem}${checked.form ? ' (form field=value)' : ''}`);
+  return checked;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../../db/client';
 import { keys } from '../../db/keys';
 import { findOrganizationContext } from '../organization/organization.service';
@@ -59,10 +59,34 @@ export function onOff(value: string | undefined, flag: string): boolean {
   throw new Error(`--${flag} must be on or off`);
 }
 
+/** The auto-close rule: whole days from 1 to {@link AUTO_CLOSE_DAYS_MAX} (the CLI and the console word it for their input). */
+export const isAutoCloseDays = (days: unknown): days is number => typeof days === 'number' && Number.isInteger(days) && days >= 1 && days <= AUTO_CLOSE_DAYS_MAX;
+
+/** The organization's lifecycle settings (consistent GetItem on the settings item), defaults filled in. */
+export async function readLifecycleSettings(organizationId: string): Promise<TicketLifecycleSettings> {
+  const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.orgSettings(organizationId), ConsistentRead: true }));
+  return lifecycleSettingsOf(out.Item);
+}
+
+/**
+ * Sets any of the lifecycle switches and the auto-close days (the console's settings pages); the
+ * values are already checked (auto-close with {@link isAutoCloseDays}). Returns the settings after.
+ */
+export async function updateLifecycleSettings(
+  organizationId: string,
+  values: Partial<Pick<TicketLifecycleSettings, 'autoCloseDays' | 'proactiveAutoSolve' | 'notifyOnSolved' | 'notifyCustomerMessages'>>,
+): Promise<TicketLifecycleSettings> {
+  if (values.autoCloseDays !== undefined && !isAutoCloseDays(values.autoCloseDays)) throw new Error(`autoCloseDays must be an integer from 1 to ${AUTO_CLOSE_DAYS_MAX}`);
+  await existingOrg(organizationId);
+  const defined = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+  if (Object.keys(defined).length > 0) await setAttributes(organizationId, defined);
+  return readLifecycleSettings(organizationId);
+}
+
 /** `org set-auto-close --org <id> --days <n>` (1–90). */
 export async function setAutoCloseDays(organizationId: string, rawDays: string) {
   const days = Number(rawDays);
-  if (!/^\d+$/.test(rawDays.trim()) || !Number.isInteger(days) || days < 1 || days > AUTO_CLOSE_DAYS_MAX) {
+  if (!/^\d+$/.test(rawDays.trim()) || !isAutoCloseDays(days)) {
     throw new Error(`--days must be an integer from 1 to ${AUTO_CLOSE_DAYS_MAX}`);
   }
   await existingOrg(organizationId);

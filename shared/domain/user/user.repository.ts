@@ -105,3 +105,81 @@ export async function consumeSignInToken(tokenHash: string): Promise<{ organizat
     throw error;
   }
 }
+
+/**
+ * Why a team change was refused: the target is gone (`missing`), or the acting admin no longer is
+ * one (`witness`). The witness is what keeps an admin in the organization: every demotion or
+ * removal checks, in its own transaction, that the acting admin (never the target) still is an
+ * admin. Transactions are serializable, so after any of them commits its witness is an admin:
+ * two admins demoting each other at the same moment cannot both succeed.
+ */
+export type TeamChangeRefusal = 'missing' | 'witness';
+
+const witnessCheck = (organizationId: string, witnessUserId: string) => ({
+  ConditionCheck: {
+    TableName: tableName(),
+    Key: keys.user(organizationId, witnessUserId),
+    ConditionExpression: '#role = :admin',
+    ExpressionAttributeNames: { '#role': 'role' },
+    ExpressionAttributeValues: { ':admin': 'admin' },
+  },
+});
+
+const refusalOf = (error: TransactionConditionFailed): TeamChangeRefusal => (error.failedAt(0) ? 'missing' : 'witness');
+
+/** Sets a user's role while `witnessUserId` (the acting admin) is still an admin. Returns the user, or why not. */
+export async function setRoleWitnessed(organizationId: string, userId: string, role: UserRole, witnessUserId: string): Promise<User | TeamChangeRefusal> {
+  try {
+    await transactWrite([
+      {
+        Update: {
+          TableName: tableName(),
+          Key: keys.user(organizationId, userId),
+          UpdateExpression: 'SET #role = :role',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: { '#role': 'role' },
+          ExpressionAttributeValues: { ':role': role },
+        },
+      },
+      witnessCheck(organizationId, witnessUserId),
+    ]);
+  } catch (error) {
+    if (error instanceof TransactionConditionFailed) return refusalOf(error);
+    throw error;
+  }
+  const user = await getUser(organizationId, userId);
+  if (!user) return 'missing';
+  const { email, createdAt } = user;
+  return { userId, organizationId, email, role: user.role, createdAt };
+}
+
+/** Deletes a user and its email guard while `witnessUserId` (the acting admin) is still an admin. */
+export async function deleteUserWitnessed(organizationId: string, user: Pick<User, 'userId' | 'email'>, witnessUserId: string): Promise<true | TeamChangeRefusal> {
+  try {
+    await transactWrite([
+      { Delete: { TableName: tableName(), Key: keys.user(organizationId, user.userId), ConditionExpression: 'attribute_exists(pk)' } },
+      witnessCheck(organizationId, witnessUserId),
+      { Delete: { TableName: tableName(), Key: keys.userEmail(organizationId, user.email) } },
+    ]);
+    return true;
+  } catch (error) {
+    if (error instanceof TransactionConditionFailed) return refusalOf(error);
+    throw error;
+  }
+}
+
+/** Sets a role unconditionally (undo of a change Cognito refused). */
+export async function setRole(organizationId: string, userId: string, role: UserRole): Promise<void> {
+  await documentClient().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.user(organizationId, userId),
+      UpdateExpression: 'SET #role = :role',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#role': 'role' },
+      ExpressionAttributeValues: { ':role': role },
+    }),
+  ).catch((error: unknown) => {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+  });
+}

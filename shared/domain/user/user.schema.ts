@@ -9,6 +9,10 @@ export const USER_EMAIL_INVALID = 'A valid --email is required';
 export const USER_EXISTS = 'A user with this email already exists in this organization';
 export const USER_NOT_FOUND = 'User not found';
 export const ADMINS_ONLY = 'Admins only';
+export const CANNOT_REMOVE_SELF = 'You cannot remove yourself; ask another admin';
+export const CANNOT_CHANGE_OWN_ROLE = 'You cannot change your own role; ask another admin';
+/** 409 of a demotion or removal whose acting admin stopped being one meanwhile (user.repository.ts, the witness). */
+export const LEAVES_NO_ADMIN = 'This change would leave the organization without an admin';
 export const MISSING_SESSION = 'Missing session';
 export const INVALID_SESSION = 'Invalid or expired session';
 export const SIGN_IN_LINK_INVALID = 'This sign-in link is invalid, expired or already used';

@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { requireEnv } from '../../config/env';
-import { BadRequestError, ConflictError, NotFoundError, UnauthorizedError } from '../errors';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, UnauthorizedError } from '../errors';
 import { findOrganizationContext } from '../organization/organization.service';
 import * as repo from './user.repository';
 import { signSession, SESSION_TTL_MS } from './session';
-import { ROLE_INVALID, SIGN_IN_LINK_INVALID, USER_EMAIL_INVALID, USER_EXISTS, USER_NOT_FOUND, USER_ROLES, type User, type UserContext, type UserRole } from './user.schema';
+import { CANNOT_CHANGE_OWN_ROLE, CANNOT_REMOVE_SELF, LEAVES_NO_ADMIN, ADMINS_ONLY, ROLE_INVALID, SIGN_IN_LINK_INVALID, USER_EMAIL_INVALID, USER_EXISTS, USER_NOT_FOUND, USER_ROLES, type User, type UserContext, type UserRole } from './user.schema';
 
 /** Where the local stack keeps the session secret's value for the functions (set by shared/local/console.ts). */
 export const SESSION_SECRET_ENV = 'CONSOLE_SESSION_SECRET';
@@ -55,6 +55,53 @@ export async function removeUser(organizationId: string, rawEmail: string | unde
   return { organizationId, email, removed: true };
 }
 
+const USER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * The acting admin's own user id in the table (found by email: in AWS the session's id is Cognito's
+ * `sub`), which every demotion and removal names as its witness (user.repository.ts).
+ */
+async function actingAdminId(organizationId: string, actorEmail: string): Promise<string> {
+  const id = await repo.findUserIdByEmail(organizationId, actorEmail.trim().toLowerCase());
+  if (!id) throw new ForbiddenError(ADMINS_ONLY);
+  return id;
+}
+
+async function targetUser(organizationId: string, userId: string | undefined) {
+  const user = userId && USER_ID.test(userId) ? await repo.getUser(organizationId, userId) : undefined;
+  if (!user) throw new NotFoundError(USER_NOT_FOUND);
+  return user;
+}
+
+/**
+ * An admin changes another user's role (not their own: 400). A demotion commits only while the
+ * acting admin still is one, so the organization always keeps an admin (409 otherwise).
+ * Returns the user before and after, for the Cognito group change in AWS (shared/admin/users.ts).
+ */
+export async function changeUserRole(organizationId: string, actorEmail: string, userId: string | undefined, rawRole: string | undefined): Promise<{ before: User; user: User }> {
+  const role = parseRole(rawRole);
+  const actorId = await actingAdminId(organizationId, actorEmail);
+  if (actorId === userId) throw new BadRequestError(CANNOT_CHANGE_OWN_ROLE);
+  const stored = await targetUser(organizationId, userId);
+  const before: User = { userId: stored.userId, organizationId, email: stored.email, role: stored.role, createdAt: stored.createdAt };
+  if (stored.role === role) return { before, user: before };
+  const result = await repo.setRoleWitnessed(organizationId, stored.userId, role, actorId);
+  if (result === 'missing') throw new NotFoundError(USER_NOT_FOUND);
+  if (result === 'witness') throw new ConflictError(LEAVES_NO_ADMIN);
+  return { before, user: result };
+}
+
+/** An admin removes another user (not themselves: 400), only while still an admin (409 otherwise); their sessions end. */
+export async function removeTeamMember(organizationId: string, actorEmail: string, userId: string | undefined): Promise<{ organizationId: string; userId: string; email: string; removed: true }> {
+  const actorId = await actingAdminId(organizationId, actorEmail);
+  if (actorId === userId) throw new BadRequestError(CANNOT_REMOVE_SELF);
+  const stored = await targetUser(organizationId, userId);
+  const result = await repo.deleteUserWitnessed(organizationId, stored, actorId);
+  if (result === 'missing') throw new NotFoundError(USER_NOT_FOUND);
+  if (result === 'witness') throw new ConflictError(LEAVES_NO_ADMIN);
+  return { organizationId, userId: stored.userId, email: stored.email, removed: true };
+}
+
 /** A one-time sign-in link for the local console (`<consoleUrl>/sign-in#token=…`: the fragment never reaches a server log). */
 export async function issueSignInLink(user: Pick<User, 'organizationId' | 'userId'>, consoleUrl: string, nowMs = Date.now()): Promise<string> {
   const token = randomBytes(32).toString('base64url');
@@ -79,4 +126,9 @@ export async function signIn(token: string, nowMs = Date.now()): Promise<{ sessi
 export async function signOut(organizationId: string, user: UserContext, nowMs = Date.now()): Promise<{ signedOut: true }> {
   await repo.endSessions(organizationId, user.userId, nowMs + 1);
   return { signedOut: true };
+}
+
+/** Puts a role back without the admin checks: only to undo a role change the identity provider refused (shared/admin/users.ts). */
+export async function setUserRoleUnchecked(organizationId: string, userId: string, role: UserRole): Promise<void> {
+  await repo.setRole(organizationId, userId, role);
 }

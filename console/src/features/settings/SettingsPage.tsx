@@ -1,10 +1,14 @@
-import { lazy, Suspense } from 'react';
-import { Link, Route, Switch } from 'wouter';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Link, Route, Switch, useRoute } from 'wouter';
 import type { MeResponse } from '../../api/types';
 import { ErrorMessage } from '../../ui/primitives';
 import { ApiError } from '../../api/client';
 import { DeveloperPage } from './DeveloperPage';
 import { TeamPage } from './TeamPage';
+import { CategoriesPage } from './CategoriesPage';
+import { RoutingRulesPage } from './RoutingRulesPage';
+import { ChatPage } from './ChatPage';
+import { AutomationPage } from './AutomationPage';
 import { Loading } from '../../ui/primitives';
 import '../integrations/integrations.css';
 
@@ -14,26 +18,45 @@ const ConnectorPage = lazy(() => import('../integrations/ConnectorPage'));
 const MappingsPage = lazy(() => import('../integrations/MappingsPage'));
 const MonitorRulesPage = lazy(() => import('../integrations/MonitorRulesPage'));
 
-/** Settings (admins). Integrations > Developer holds the organization key; Team lists the users. */
+/** Settings (admins). Integrations > Developer holds the organization key; the others run tickets and the team. */
 export default function SettingsPage({ me }: { me: MeResponse }) {
   if (me.user.role !== 'admin') return <ErrorMessage error={new ApiError(403, 'Admins only')} />;
   return (
     <div className="settings">
       <h1>Settings</h1>
       <nav aria-label="Settings" className="subnav">
-        <Link href="/integrations/developer">Integrations › Developer</Link>
-        <Link href="/team">Team</Link>
-        <Link href="/integrations/webhooks">Integrations › Webhooks</Link>
-        <Link href="/integrations/crash-connector">Integrations › Crash connector</Link>
-        <Link href="/integrations/backfill">Integrations › Backfill</Link>
-        <Link href="/integrations/monitor-rules">Integrations › Monitor rules</Link>
+        <SettingsLink href="/integrations/developer">Integrations › Developer</SettingsLink>
+        {/* Settings (issue 18): categories, routing, chat, auto-close/proactive, team */}
+        <SettingsLink href="/categories">Categories</SettingsLink>
+        <SettingsLink href="/routing">Routing rules</SettingsLink>
+        <SettingsLink href="/chat">Chat</SettingsLink>
+        <SettingsLink href="/automation">Automation</SettingsLink>
+        <SettingsLink href="/team">Team</SettingsLink>
+        {/* Integrations (issues 18, 19) */}
+        <SettingsLink href="/integrations/webhooks">Integrations › Webhooks</SettingsLink>
+        <SettingsLink href="/integrations/crash-connector">Integrations › Crash connector</SettingsLink>
+        <SettingsLink href="/integrations/backfill">Integrations › Backfill</SettingsLink>
+        <SettingsLink href="/integrations/monitor-rules">Integrations › Monitor rules</SettingsLink>
       </nav>
       <Switch>
         <Route path="/integrations/developer">
           <DeveloperPage />
         </Route>
+        {/* Settings (issue 18): categories, routing, chat, auto-close/proactive, team */}
+        <Route path="/categories">
+          <CategoriesPage />
+        </Route>
+        <Route path="/routing">
+          <RoutingRulesPage />
+        </Route>
+        <Route path="/chat">
+          <ChatPage />
+        </Route>
+        <Route path="/automation">
+          <AutomationPage />
+        </Route>
         <Route path="/team">
-          <TeamPage />
+          <TeamPage me={me} />
         </Route>
         <Route path="/integrations/webhooks" nest>
           <Suspense fallback={<Loading what="webhooks" />}>
@@ -60,5 +83,15 @@ export default function SettingsPage({ me }: { me: MeResponse }) {
         </Route>
       </Switch>
     </div>
+  );
+}
+
+/** A Settings tab: the current page's link says so (`aria-current`), for screen readers and the eye. */
+function SettingsLink({ href, children }: { href: string; children: ReactNode }) {
+  const [active] = useRoute(href);
+  return (
+    <Link href={href} aria-current={active ? 'page' : undefined}>
+      {children}
+    </Link>
   );
 }
