@@ -52,6 +52,7 @@ import { DESTINATION_ENV } from '../shared/domain/telemetry/destination-confirma
 
 /** The queue worker whose queue the `webhookQueue` capability sends to. */
 const WEBHOOK_DELIVERY_WORKER = 'WebhookDelivery';
+const CONNECTOR_SYNC_WORKER = 'ConnectorSync';
 
 /** Where `npm run build:console` puts the console's build. */
 const CONSOLE_DIST = path.join(__dirname, '..', 'console', 'dist');
@@ -362,6 +363,30 @@ export class FleetdeskStack extends Stack {
           `Messages for ${def.id} have waited over ${def.alarmOnAgeMinutes} minutes: the worker is falling behind`,
           def.alarmOnAgeMinutes * 60,
         );
+      }
+    }
+
+    // The console's crash connector settings (issue 18): seal a new token (GenerateDataKey only, under a
+    // connector token's context: the organization id alone), and queue "Sync now" for the ConnectorSync
+    // worker, which alone may decrypt. No function serving people can open a stored token.
+    for (const route of routes) {
+      const f = this.functions.get(route.functionId ?? route.id);
+      if (!f || route !== routes.find((r) => (r.functionId ?? r.id) === (route.functionId ?? route.id))) continue;
+      if (route.uses?.includes('connectorTokenSeal')) {
+        const key = connectorKey();
+        f.fn.addEnvironment(CONNECTOR_ENV.kmsKeyId, key.keyArn);
+        f.role.addToPrincipalPolicy(
+          new PolicyStatement({
+            actions: ['kms:GenerateDataKey'],
+            resources: [key.keyArn],
+            conditions: { 'ForAllValues:StringEquals': { 'kms:EncryptionContextKeys': ['organizationId'] }, Null: { 'kms:EncryptionContextKeys': 'false' } },
+          }),
+        );
+      }
+      if (route.uses?.includes('connectorSyncQueue')) {
+        const work = this.workQueues.get(CONNECTOR_SYNC_WORKER);
+        if (!work) throw new Error(`Route ${route.id} uses "connectorSyncQueue" but there is no ${CONNECTOR_SYNC_WORKER} queue worker`);
+        work.allowSend(f);
       }
     }
 

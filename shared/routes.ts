@@ -27,11 +27,14 @@ export type TableAccess = 'read' | 'readwrite';
  * - `consoleUsers`: manages console users (Settings > Team); the stack passes the Cognito user pool
  *   (`USER_POOL_ID`) and grants the AdminCreateUser/AddUserToGroup/RemoveUserFromGroup/DeleteUser
  *   calls on that pool only (without it, the local stack, invites are one-time sign-in links).
+ * - `connectorTokenSeal` / `connectorSyncQueue`: the console's crash connector settings seal a new
+ *   token (kms:GenerateDataKey on the connector key, no Decrypt: the function can never open a
+ *   stored token) and queue "Sync now" on the ConnectorSync queue, whose worker holds the Decrypt grant.
  * - `webhookSecretSeal` / `webhookSecretOpen`: seals new webhook signing secrets / opens them to
  *   sign; the stack passes the KMS key (the connector tokens' key) and grants kms:GenerateDataKey
  *   / kms:Decrypt on it, only under the webhook secrets' encryption context.
  */
-export type RouteCapability = 'chatOutbox' | 'classifier' | 'diagnosis' | 'connectorToken' | 'iotDestinations' | 'webhookQueue' | 'webhookSecretSeal' | 'webhookSecretOpen' | 'consoleUsers';
+export type RouteCapability = 'chatOutbox' | 'classifier' | 'diagnosis' | 'connectorToken' | 'iotDestinations' | 'webhookQueue' | 'webhookSecretSeal' | 'webhookSecretOpen' | 'consoleUsers' | 'connectorTokenSeal' | 'connectorSyncQueue';
 
 /**
  * How callers authenticate (read by the handler factory by route key, so the table decides):
@@ -244,8 +247,9 @@ function consoleRoutes(): RouteDefinition[] {
     entry: CONSOLE_ENTRY,
     table: 'readwrite',
     // The ticket changes carry their chat lines (the outbox); the webhook routes queue test sends and
-    // redeliveries and seal new signing secrets; Settings > Team manages the Cognito users.
-    uses: ['chatOutbox', 'webhookQueue', 'webhookSecretSeal', 'consoleUsers'],
+    // redeliveries and seal new signing secrets; Settings > Team manages the Cognito users; the crash
+    // connector's settings seal a new token and queue "Sync now".
+    uses: ['chatOutbox', 'webhookQueue', 'webhookSecretSeal', 'consoleUsers', 'connectorTokenSeal', 'connectorSyncQueue'],
     auth: 'user',
     ...extra,
   });

@@ -16,6 +16,7 @@ import { Webhook } from 'standardwebhooks';
 import { signSession, SESSION_TTL_MS } from '../../shared/domain/user/session';
 import { addUser, SESSION_SECRET_ENV } from '../../shared/domain/user/user.service';
 import { getConnector } from '../../shared/domain/connector/connector.repository';
+import { setJobQueue } from '../../shared/domain/connector/sync-jobs';
 import { useTestTable } from '../support/dynamo';
 import { useLocalApi } from '../support/api';
 import { newOrg } from '../support/orgs';
@@ -202,6 +203,19 @@ describe('crash connector from the console', () => {
 
     const sync = await call('POST', '/settings/connector/sync', admin);
     expect(sync).toEqual({ status: 200, body: { status: 'done', window: expect.any(String), devices: [] } });
+    // With a ConnectorSync queue (AWS): "Sync now" is one job for this organization's current window,
+    // run by the worker that alone may open the token; no connector, no job.
+    const sent: unknown[] = [];
+    setJobQueue({ send: async (jobs) => void sent.push(...jobs) });
+    try {
+      const queued = await call('POST', '/settings/connector/sync', admin);
+      expect(queued).toEqual({ status: 200, body: { status: 'queued', window: expect.any(String), devices: [] } });
+      expect(sent).toEqual([{ organizationId: orgA, window: queued.body.window }]);
+      expect(await call('POST', '/settings/connector/sync', adminB)).toEqual({ status: 200, body: { status: 'no_connector', window: expect.any(String), devices: [] } });
+      expect(sent).toHaveLength(1);
+    } finally {
+      setJobQueue(undefined);
+    }
     expect(await call('DELETE', '/settings/connector', admin)).toEqual({ status: 200, body: { removed: true } });
     expect((await call('GET', '/settings/connector', admin)).body.connector).toBeNull();
     expect(await call('DELETE', '/settings/connector', admin)).toEqual({ status: 200, body: { removed: false } });

@@ -36,13 +36,13 @@ describe('connector sync and diagnosis infrastructure', () => {
       FunctionResponseTypes: ['ReportBatchItemFailures'],
     });
     s.template.hasResourceProperties('AWS::CloudWatch::Alarm', { AlarmDescription: Match.stringLikeRegexp('ConnectorSync failed every receive') });
-    for (const id of ['ConnectorSync', 'ConnectorSyncSchedule']) {
+    for (const id of ['ConnectorSync', 'ConnectorSyncSchedule', 'ConsoleApi']) {
       expect(s.stack.functions.get(id)?.fn).toBeDefined();
       expect(actionsOf(id)).toContain('sqs:SendMessage');
     }
   });
 
-  test('the token key rotates; only the sync functions may decrypt, and no function may encrypt', () => {
+  test('the token key rotates; only the sync functions may decrypt; only the console may seal a new token', () => {
     s.template.hasResourceProperties('AWS::KMS::Key', { EnableKeyRotation: true });
     const keyArn = { 'Fn::GetAtt': [logicalId(s.stack, s.stack.connectorTokenKey?.node.defaultChild), 'Arn'] };
     // The webhook functions' grants on the same key hold only under the webhook secrets' context (test/infra/webhooks.test.ts).
@@ -53,6 +53,17 @@ describe('connector sync and diagnosis infrastructure', () => {
       const kms = statementsOf(id).filter((st) => JSON.stringify(st.Action).includes('kms:'));
       if (id === 'ConnectorSync' || id === 'ConnectorSyncSchedule') {
         expect(kms).toEqual([expect.objectContaining({ Action: 'kms:Decrypt', Resource: keyArn })]);
+      } else if (id === 'ConsoleApi') {
+        // The console's connector settings seal a new token: GenerateDataKey only, under a connector
+        // token's context (the organization id alone), never Decrypt: "Sync now" is queued instead.
+        expect(kms).toEqual([
+          expect.objectContaining({
+            Action: 'kms:GenerateDataKey',
+            Resource: keyArn,
+            Condition: { 'ForAllValues:StringEquals': { 'kms:EncryptionContextKeys': ['organizationId'] }, Null: { 'kms:EncryptionContextKeys': 'false' } },
+          }),
+        ]);
+        continue;
       } else {
         expect(kms).toEqual([]);
       }

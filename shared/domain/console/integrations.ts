@@ -6,6 +6,8 @@ import * as monitor from '../anomaly/anomaly.service';
 import { parseConnectorSettings } from '../connector/connector.schema';
 import * as connectorRepo from '../connector/connector.repository';
 import * as connectors from '../connector/connector.service';
+import { syncWindowStart } from '../connector/connector-sync';
+import { jobQueueFromEnv } from '../connector/sync-jobs';
 import { BadRequestError } from '../errors';
 import type { OrgContext } from '../organization/organization.schema';
 
@@ -110,8 +112,21 @@ export async function removeConsoleConnector(org: OrgContext) {
   return { removed: (await connectors.removeConnector(org.organizationId)).removed };
 }
 
-/** `connector sync`: one sync now, in this request; the report names each device's result (never the token). */
+/**
+ * "Sync now". In AWS the job goes to the ConnectorSync queue, as the schedule's do: its worker alone
+ * may open the token, and a large fleet's sync would outlast API Gateway's 30 s (`status: "queued"`;
+ * the page's last sync shows the result). The local stack has no queue: one sync in this request, the
+ * report naming each device's result (never the token), as `connector sync` does.
+ */
 export async function syncConsoleConnector(org: OrgContext) {
+  const queue = jobQueueFromEnv();
+  if (queue) {
+    const window = new Date(syncWindowStart(Date.now())).toISOString();
+    // Answered as the in-request sync answers it: nothing to queue without a connector.
+    if (!(await connectorRepo.getConnector(org.organizationId))) return { status: 'no_connector', window, devices: [] };
+    await queue.send([{ organizationId: org.organizationId, window }]);
+    return { status: 'queued', window, devices: [] };
+  }
   const report = await connectors.runConnectorSync(org.organizationId);
   return { status: report.status, window: report.window, devices: report.devices.map(({ identifier, status, error }) => ({ identifier, status, error: error ?? null })) };
 }

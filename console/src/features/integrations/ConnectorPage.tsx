@@ -69,7 +69,8 @@ export default function ConnectorPage() {
             </button>
           </div>
         )}
-        {sync.data && (
+        {sync.data?.status === 'queued' && <p role="status">Sync queued: the last sync above shows its result when it has run.</p>}
+        {sync.data && sync.data.status !== 'queued' && (
           <p role="status">
             Sync {sync.data.status}: {sync.data.devices.length} device{sync.data.devices.length === 1 ? '' : 's'}
             {sync.data.devices.some((d) => d.status === 'failed') ? `, ${sync.data.devices.filter((d) => d.status === 'failed').length} failed` : ''}.
