@@ -35,12 +35,15 @@ export const ESM_REQUIRE_BANNER =
  * - `@aws-sdk/client-kms` and `@aws-sdk/client-sqs`: the crash-reporting sync opens connector
  *   tokens (KMS Decrypt) and fans jobs out (SQS SendMessageBatch) through a dynamic `import()` of
  *   the runtime's SDK, like Bedrock; neither is a dependency of this repository (tests use fakes).
+ * - `@aws-sdk/client-cognito-identity-provider`: the console's team management (AdminCreateUser and
+ *   group calls, shared/admin/users.ts) through a dynamic `import()`; a dependency for the operator
+ *   CLI, which runs outside Lambda.
  * - the classifier's language packs (LANGUAGE_PACK_MODULES: Snowball stemmers and stopword lists
  *   per language): imported on first use per language and installed next to the bundle of the
  *   functions that classify (`nodeModules`), so an English ticket never loads German, Spanish or
  *   French and the bundle carries none of them.
  */
-export const EXTERNAL_MODULES: readonly string[] = ['@aws-sdk/client-bedrock-runtime', '@aws-sdk/client-kms', '@aws-sdk/client-sqs', ...LANGUAGE_PACK_MODULES, SWAGGER_UI_PACKAGE];
+export const EXTERNAL_MODULES: readonly string[] = ['@aws-sdk/client-bedrock-runtime', '@aws-sdk/client-kms', '@aws-sdk/client-sqs', '@aws-sdk/client-cognito-identity-provider', ...LANGUAGE_PACK_MODULES, SWAGGER_UI_PACKAGE];
 
 /**
  * Shared settings. `mainFields` prefers the `module` build so esbuild can tree-shake the AWS SDK's

@@ -1,13 +1,24 @@
-import {
-  AdminAddUserToGroupCommand,
-  AdminCreateUserCommand,
-  AdminDeleteUserCommand,
-  AdminRemoveUserFromGroupCommand,
-  CognitoIdentityProviderClient,
-} from '@aws-sdk/client-cognito-identity-provider';
+import type * as CognitoSdk from '@aws-sdk/client-cognito-identity-provider';
 import { ORG_CLAIM } from '../domain/user/user-auth';
 import { USER_POOL_ENV } from './user-pool';
 import { addUser, changeUserRole, issueSignInLink, listUsers, parseEmail, removeTeamMember, removeUser, setUserRoleUnchecked } from '../domain/user/user.service';
+
+/**
+ * The Cognito client, loaded on first use: only AWS calls reach it (`USER_POOL_ID` set). In Lambda it
+ * comes from the nodejs22.x runtime's SDK (lib/bundling.ts keeps it out of the bundles: 34 KiB of the
+ * console API's bundle for calls an admin makes a few times a month); the CLI loads the dependency.
+ */
+const COGNITO_MODULE: string = '@aws-sdk/client-cognito-identity-provider';
+let cognitoSdk: Promise<typeof CognitoSdk> | undefined;
+async function cognitoClient() {
+  const sdk = await (cognitoSdk ??= import(COGNITO_MODULE) as Promise<typeof CognitoSdk>);
+  return { sdk, client: new sdk.CognitoIdentityProviderClient({}) };
+}
+
+async function deleteCognitoUser(poolId: string, username: string): Promise<void> {
+  const { sdk, client } = await cognitoClient();
+  await client.send(new sdk.AdminDeleteUserCommand({ UserPoolId: poolId, Username: username }));
+}
 
 /**
  * `user add|list|remove`: console users. Locally `user add` prints a one-time sign-in link; against
@@ -24,10 +35,10 @@ export async function userAdd(organizationId: string, email: string | undefined,
   const user = await addUser(organizationId, email, role);
   const poolId = process.env[USER_POOL_ENV];
   if (!poolId) return { ...user, signInLink: await issueSignInLink(user, localConsoleUrl()) };
-  const cognito = new CognitoIdentityProviderClient({});
+  const { sdk, client: cognito } = await cognitoClient();
   try {
     await cognito.send(
-      new AdminCreateUserCommand({
+      new sdk.AdminCreateUserCommand({
         UserPoolId: poolId,
         Username: user.email,
         UserAttributes: [
@@ -38,7 +49,7 @@ export async function userAdd(organizationId: string, email: string | undefined,
         DesiredDeliveryMediums: ['EMAIL'],
       }),
     );
-    await cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: poolId, Username: user.email, GroupName: user.role }));
+    await cognito.send(new sdk.AdminAddUserToGroupCommand({ UserPoolId: poolId, Username: user.email, GroupName: user.role }));
   } catch (error) {
     // No table user without its Cognito user: undo, then report the Cognito error.
     await removeUser(organizationId, user.email).catch(() => undefined);
@@ -50,7 +61,7 @@ export async function userAdd(organizationId: string, email: string | undefined,
 export async function userRemove(organizationId: string, email: string | undefined): Promise<object> {
   const removed = await removeUser(organizationId, email);
   const poolId = process.env[USER_POOL_ENV];
-  if (poolId) await new CognitoIdentityProviderClient({}).send(new AdminDeleteUserCommand({ UserPoolId: poolId, Username: parseEmail(email) }));
+  if (poolId) await deleteCognitoUser(poolId, parseEmail(email));
   return removed;
 }
 
@@ -65,10 +76,10 @@ export async function userSetRole(organizationId: string, actorEmail: string, us
   const { before, user } = await changeUserRole(organizationId, actorEmail, userId, role);
   const poolId = process.env[USER_POOL_ENV];
   if (poolId && before.role !== user.role) {
-    const cognito = new CognitoIdentityProviderClient({});
+    const { sdk, client: cognito } = await cognitoClient();
     try {
-      await cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: poolId, Username: user.email, GroupName: user.role }));
-      await cognito.send(new AdminRemoveUserFromGroupCommand({ UserPoolId: poolId, Username: user.email, GroupName: before.role }));
+      await cognito.send(new sdk.AdminAddUserToGroupCommand({ UserPoolId: poolId, Username: user.email, GroupName: user.role }));
+      await cognito.send(new sdk.AdminRemoveUserFromGroupCommand({ UserPoolId: poolId, Username: user.email, GroupName: before.role }));
     } catch (error) {
       await setUserRoleUnchecked(organizationId, user.userId, before.role).catch(() => undefined);
       throw error;
@@ -81,6 +92,6 @@ export async function userSetRole(organizationId: string, actorEmail: string, us
 export async function userRemoveById(organizationId: string, actorEmail: string, userId: string | undefined): Promise<object> {
   const removed = await removeTeamMember(organizationId, actorEmail, userId);
   const poolId = process.env[USER_POOL_ENV];
-  if (poolId) await new CognitoIdentityProviderClient({}).send(new AdminDeleteUserCommand({ UserPoolId: poolId, Username: removed.email }));
+  if (poolId) await deleteCognitoUser(poolId, removed.email);
   return removed;
 }
