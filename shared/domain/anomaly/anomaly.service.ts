@@ -8,7 +8,7 @@ import { listOrganizations } from '../organization/organization.service';
 import type { OrgContext } from '../organization/organization.schema';
 import { queryRecords } from '../telemetry/telemetry.repository';
 import { CRASH_MEASUREMENTS } from '../telemetry/telemetry.schema';
-import { dropoutDue, type ThresholdRule } from './detectors';
+import { dropoutDue, type CadenceState, type ThresholdRule } from './detectors';
 import { laneOf, type DetectionLane } from './sources';
 import { evaluateRecords, evaluateSilence, MAX_RECORD_AGE_MS, type Changes, type DeviceState, type TelemetryPoint } from './device-evaluation';
 import * as repo from './anomaly.repository';
@@ -149,6 +149,29 @@ function deliveredRecords(points: TelemetryPoint[], lastTs: number | null, now: 
 }
 
 /**
+ * Whether the delivered records can stand for the table query: they must follow the newest evaluated
+ * record without a hole the device's own cadence cannot explain. Records of one device do not always
+ * reach the detector in write order (a batch is written 25 at a time in parallel; the stream's copy
+ * goes through a standard SQS queue, which may reorder), and the detector never evaluates a record
+ * older than the newest it evaluated. So when the delivery starts later than one usual gap after that
+ * record, or has such a hole inside, or the cadence is not learned yet, the detector reads the table
+ * (one Query) instead, which returns every record written so far in timestamp order. A steady device
+ * delivering its next reading needs no Query.
+ */
+function deliveryIsContiguous(points: readonly TelemetryPoint[], lastTs: number | null, cadence: CadenceState): boolean {
+  if (lastTs === null || cadence.gaps.length < 3) return false;
+  const gaps = [...cadence.gaps].sort((a, b) => a - b);
+  const usual = gaps[Math.floor(gaps.length / 2)] as number;
+  const allowed = usual * 1.5;
+  let previous = lastTs;
+  for (const t of points.map((p) => p.t).filter((t) => t > lastTs).sort((a, b) => a - b)) {
+    if (t - previous > allowed) return false;
+    previous = t;
+  }
+  return true;
+}
+
+/**
  * Evaluates a device's new live records. The stream worker calls it once per device of a batch
  * with the records the stream delivered (`delivered`: the values are in the stream record, so no
  * Query: one BatchGetItem of the state, rules and watch, then one conditional write); without
@@ -175,7 +198,8 @@ async function detectLane(organizationId: string, identifier: string, now: numbe
   for (let conflicts = 0; conflicts < MAX_CONFLICTS; ) {
     const input = await repo.loadDetectorInput(organizationId, identifier);
     const last = lane === 'crash' ? input.state.crashTs : input.state.lastTs;
-    const { points, hasMore } = delivered ? deliveredRecords(delivered, last, now) : await newRecords(organizationId, identifier, lane, last, now);
+    const useDelivered = delivered !== undefined && (lane === 'crash' || deliveryIsContiguous(delivered, last, input.state.cadence));
+    const { points, hasMore } = useDelivered ? deliveredRecords(delivered, last, now) : await newRecords(organizationId, identifier, lane, last, now);
     const fresh = points.filter((p) => last === null || p.t > last);
     if (fresh.length === 0) return;
     const { state, consumed, changes } = evaluateFitting(input.state, fresh, { scope, now, rules: withBuiltInRules(input.rules), lane });
