@@ -194,13 +194,19 @@ describe('least privilege', () => {
   });
 
   test('no API function can touch SQS or the stream: createTicket only writes the table (the outbox)', () => {
-    const webhookQueue = { 'Fn::GetAtt': [logicalId(s.stack, s.stack.workQueues.get('WebhookDelivery')?.queue.node.defaultChild), 'Arn'] };
+    const queueArn = (id: string) => ({ 'Fn::GetAtt': [logicalId(s.stack, s.stack.workQueues.get(id)?.queue.node.defaultChild), 'Arn'] });
     for (const route of routes) {
       const actions = statementsOf(route.id).flatMap((st) => asArray(st.Action));
-      // The exception: routes that queue a webhook attempt (test, redeliver) may send to the delivery queue, and nothing else.
+      // The exceptions: routes that queue a webhook attempt (test, redeliver) may send to the delivery
+      // queue, and the console's "Sync now" to the connector sync queue, and nothing else.
       const sqs = statementsOf(route.id).filter((st) => asArray(st.Action).some((a) => a.startsWith('sqs:')));
-      if (route.uses?.includes('webhookQueue')) {
-        expect(sqs.map((st) => st.Resource)).toEqual([webhookQueue]);
+      const allowed = [
+        ...(route.uses?.includes('connectorSyncQueue') ? [queueArn('ConnectorSync')] : []),
+        ...(route.uses?.includes('webhookQueue') ? [queueArn('WebhookDelivery')] : []),
+      ];
+      if (allowed.length > 0) {
+        expect(sqs.map((st) => st.Resource)).toEqual(allowed);
+        for (const st of sqs) expect(asArray(st.Action).filter((a) => a.startsWith('sqs:')).sort()).toEqual(['sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:SendMessage']);
         continue;
       }
       expect(actions.filter((a) => a.startsWith('sqs:'))).toEqual([]);
@@ -216,7 +222,8 @@ describe('least privilege', () => {
     // plus one per function that queues webhook attempts (routes and workers with the `webhookQueue` capability).
     // (one statement per function: the routes of a route group share theirs)
     const webhookQueueUsers = new Set([...routes, ...workers].filter((d) => d.uses?.includes('webhookQueue')).map((d) => ('functionId' in d && d.functionId) || d.id)).size;
-    expect(sqsStatements).toHaveLength(1 + 2 * workers.length + 2 * iotIngestionIds.length + 2 * s3IngestionIds.length + 2 * queueWorkerIds.length + queueFeeders + webhookQueueUsers);
+    const syncQueueUsers = new Set(routes.filter((d) => d.uses?.includes('connectorSyncQueue')).map((d) => d.functionId ?? d.id)).size;
+    expect(sqsStatements).toHaveLength(1 + 2 * workers.length + 2 * iotIngestionIds.length + 2 * s3IngestionIds.length + 2 * queueWorkerIds.length + queueFeeders + webhookQueueUsers + syncQueueUsers);
     for (const id of iotIngestionIds) {
       const queueArn = { 'Fn::GetAtt': [logicalId(s.stack, s.stack.ingestionQueues.get(id)?.functionFailures.queue.node.defaultChild), 'Arn'] };
       expect(statementsOf(id).filter((st) => asArray(st.Action).some((a) => a.startsWith('sqs:'))).map((st) => st.Resource)).toEqual([queueArn]);
