@@ -130,52 +130,11 @@ export async function transactWriteEach<T>(
   entries: T[],
   itemsOf: (entry: T) => TransactItem[],
 ): Promise<{ done: T[]; failed: { entry: T; reasons: CancellationReason[] }[] }> {
-  const done: T[] = [];
-  const failed: { entry: T; reasons: CancellationReason[] }[] = [];
-  const groups = entries.map((entry) => ({ entry, items: itemsOf(entry) }));
-  const chunks: (typeof groups)[] = [];
-  let current: typeof groups = [];
-  let count = 0;
-  for (const group of groups) {
-    if (current.length > 0 && count + group.items.length > TRANSACTION_ITEM_LIMIT) {
-      chunks.push(current);
-      current = [];
-      count = 0;
-    }
-    current.push(group);
-    count += group.items.length;
-  }
-  if (current.length > 0) chunks.push(current);
-
-  await Promise.all(
-    chunks.map(async (chunk) => {
-      let pending = chunk;
-      while (pending.length > 0) {
-        try {
-          await transactWrite(pending.flatMap((g) => g.items));
-          done.push(...pending.map((g) => g.entry));
-          return;
-        } catch (error) {
-          if (!(error instanceof TransactionConditionFailed)) throw error;
-          const next: typeof pending = [];
-          let offset = 0;
-          for (const group of pending) {
-            const reasons = error.reasons.slice(offset, offset + group.items.length);
-            if (group.items.some((_, k) => error.failedAt(offset + k))) failed.push({ entry: group.entry, reasons });
-            else next.push(group);
-            offset += group.items.length;
-          }
-          if (next.length === pending.length) throw error;
-          pending = next;
-        }
-      }
-    }),
-  );
-  return { done, failed };
+  return transactWriteEachWithShared(entries, itemsOf, () => []);
 }
 
 /**
- * {@link transactWriteEach} where each chunk also carries items derived from the entries it holds
+ * {@link transactWriteEach}, where each chunk may also carry items derived from the entries it holds
  * (`sharedOf`, e.g. one update of a device's snapshot for all the links of that device in the
  * chunk: a transaction may touch an item once). Shared items go last, carry no condition, and are
  * recomputed for the entries left when a chunk is retried without the ones that failed.
