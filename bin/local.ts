@@ -94,6 +94,10 @@ async function main() {
     // Generous: on a busy laptop the JVM's first start can take most of a minute.
     const dynamo = await startDynamoDbLocal({ port: dynamoPort, dbPath: path.join(dataDir, 'dynamodb'), timeoutMs: 120_000 });
     started.push({ name: 'DynamoDB Local', stop: () => stopChild(dynamo) });
+    // Last resort: whatever ends this process (an uncaught error while stopping included), the JVM goes with it.
+    process.on('exit', () => {
+      if (dynamo.exitCode === null && dynamo.signalCode === null) dynamo.kill('SIGKILL');
+    });
     process.env.DYNAMODB_ENDPOINT = `http://127.0.0.1:${dynamoPort}`;
     dynamo.on('exit', (code) => {
       // Ctrl-C in a terminal reaches DynamoDB Local too (same process group): only an exit of its own is news.

@@ -16,7 +16,7 @@ describe('npm start (bin/local.ts)', () => {
   it('on an empty table: creates it, creates an organization, prints its key and a working curl line', async () => {
     // AWS variables in the shell that would fail against every stand-in (issue 17): nothing local reads them.
     const env = { ...hostileEnv(), PORT: '0', MQTT_PORT: '0', S3_PORT: '0', TABLE_NAME: `local-${randomUUID()}` };
-    const child = spawn(process.execPath, [tsx, 'bin/local.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'bin/local.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     try {
       await new Promise<void>((resolve, reject) => {
@@ -75,7 +75,7 @@ describe('npm start (bin/local.ts)', () => {
     // node is started by absolute path; with no PATH there is no java to find.
     const env: NodeJS.ProcessEnv = { ...process.env, PATH: '/nonexistent' };
     delete env.DYNAMODB_ENDPOINT;
-    const res = spawnSync(process.execPath, [tsx, 'bin/local.ts'], { cwd: root, env, encoding: 'utf8', timeout: 60000 });
+    const res = spawnSync(process.execPath, ['--import', 'tsx', 'bin/local.ts'], { cwd: root, env, encoding: 'utf8', timeout: 60000 });
     expect(res.status).toBe(1);
     expect(res.stderr.trim().split('\n')).toEqual([expect.stringContaining('Java 17')]);
   }, 60000);

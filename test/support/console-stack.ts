@@ -29,7 +29,7 @@ export interface LocalStack {
 /** Starts `npm start` (bin/local.ts) on free ports with its own table and waits for its banner. */
 export async function startLocalStack(): Promise<LocalStack> {
   const env = { ...process.env, PORT: '0', MQTT_PORT: '0', S3_PORT: '0', TABLE_NAME: `console-${randomUUID()}` };
-  const child: ChildProcess = spawn(process.execPath, [tsx, 'bin/local.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'bin/local.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no banner in time:\n${out}`)), 120_000);
