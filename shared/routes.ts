@@ -157,6 +157,7 @@ const DOCS_ENTRY = 'functions/http/docs/docs-page.ts';
  */
 const WEBHOOKS_ENTRY = 'functions/http/groups/webhooks-api.ts';
 const CONSOLE_ENTRY = 'functions/http/groups/console-api.ts';
+const CONSOLE_SETTINGS_ENTRY = 'functions/http/groups/console-settings-api.ts';
 
 /**
  * Functions whose routes API Gateway reaches through ONE greedy route (`ANY <prefix>/{proxy+}`) instead
@@ -167,6 +168,9 @@ const CONSOLE_ENTRY = 'functions/http/groups/console-api.ts';
  */
 export const PROXY_ROUTES: Readonly<Record<string, string>> = {
   ConsoleApi: `${CONSOLE_PREFIX}/{proxy+}`,
+  // Settings and integrations (admins' pages) in a second function: API Gateway picks the more specific
+  // greedy route, so each function carries about half of the console's domain code (issue 21, bundles).
+  ConsoleSettingsApi: `${CONSOLE_PREFIX}/settings/{proxy+}`,
 };
 
 /** The route key API Gateway matches for a route: its own, or its group's greedy route. */
@@ -242,14 +246,23 @@ function consoleRoutes(): RouteDefinition[] {
     id: `Console${id}`,
     method,
     path: `${CONSOLE_PREFIX}${path}`,
-    // One function for the console's API: CONSOLE_ENTRY dispatches to each route's handler in functions/http/console/.
-    functionId: 'ConsoleApi',
-    entry: CONSOLE_ENTRY,
+    // Two functions for the console's API, each dispatching to its routes' handlers in functions/http/console/:
+    // `/settings/...` (CONSOLE_SETTINGS_ENTRY) and everything else (CONSOLE_ENTRY).
+    ...(path.startsWith('/settings/')
+      ? {
+          functionId: 'ConsoleSettingsApi',
+          entry: CONSOLE_SETTINGS_ENTRY,
+          // The chat settings send a test line; the crash connector's settings seal a new token and queue "Sync now".
+          uses: ['chatOutbox', 'connectorTokenSeal', 'connectorSyncQueue'] as RouteDefinition['uses'],
+        }
+      : {
+          functionId: 'ConsoleApi',
+          entry: CONSOLE_ENTRY,
+          // The ticket changes carry their chat lines (the outbox); the webhook routes queue test sends and
+          // redeliveries and seal new signing secrets; Settings > Team (`/users`) manages the Cognito users.
+          uses: ['chatOutbox', 'webhookQueue', 'webhookSecretSeal', 'consoleUsers'] as RouteDefinition['uses'],
+        }),
     table: 'readwrite',
-    // The ticket changes carry their chat lines (the outbox); the webhook routes queue test sends and
-    // redeliveries and seal new signing secrets; Settings > Team manages the Cognito users; the crash
-    // connector's settings seal a new token and queue "Sync now".
-    uses: ['chatOutbox', 'webhookQueue', 'webhookSecretSeal', 'consoleUsers', 'connectorTokenSeal', 'connectorSyncQueue'],
     auth: 'user',
     ...extra,
   });

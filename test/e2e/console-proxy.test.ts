@@ -1,11 +1,12 @@
 /**
- * The console's API behind ONE greedy API Gateway route (`ANY /api/console/v1/{proxy+}`, routes.ts
- * PROXY_ROUTES): the group function matches method and path itself and each member keeps its own
- * flags. Events here are shaped as API Gateway sends them behind the proxy route (its route key,
+ * The console's API behind two greedy API Gateway routes (`ANY /api/console/v1/{proxy+}` and the more
+ * specific `ANY /api/console/v1/settings/{proxy+}`, routes.ts PROXY_ROUTES): each group function matches
+ * method and path itself and each member keeps its own flags. Events here are shaped as API Gateway sends them behind the proxy route (its route key,
  * `pathParameters.proxy`), which the local router never produces.
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { handler as consoleApi } from '../../functions/http/groups/console-api';
+import { handler as consoleSettingsApi } from '../../functions/http/groups/console-settings-api';
 import { signSession, SESSION_TTL_MS } from '../../shared/domain/user/session';
 import { addUser, SESSION_SECRET_ENV } from '../../shared/domain/user/user.service';
 import { CONSOLE_PREFIX, PROXY_ROUTES } from '../../shared/routes';
@@ -33,17 +34,24 @@ beforeAll(async () => {
   admin = await bearer(mine.org.organizationId, 'admin@example.com', 'admin');
 });
 
-const PROXY_KEY = `ANY ${PROXY_ROUTES.ConsoleApi as string}`;
+/** API Gateway's choice for a console path: `/settings/...` has the more specific greedy route. */
+function groupFor(path: string) {
+  const settings = path.startsWith(`${CONSOLE_PREFIX}/settings/`);
+  const proxy = (settings ? PROXY_ROUTES.ConsoleSettingsApi : PROXY_ROUTES.ConsoleApi) as string;
+  return { id: settings ? 'ConsoleSettingsApi' : 'ConsoleApi', fn: settings ? consoleSettingsApi : consoleApi, key: `ANY ${proxy}`, prefix: proxy.replace('/{proxy+}', '') };
+}
 
 async function viaProxy(method: string, path: string, authorization: string, body?: unknown) {
   const now = Date.now();
+  const group = groupFor(path);
+  const PROXY_KEY = group.key;
   const event: APIGatewayProxyEventV2 = {
     version: '2.0',
     routeKey: PROXY_KEY,
     rawPath: path,
     rawQueryString: '',
     headers: { authorization, 'content-type': 'application/json' },
-    pathParameters: { proxy: path.slice(CONSOLE_PREFIX.length + 1) },
+    pathParameters: { proxy: path.slice(group.prefix.length + 1) },
     requestContext: {
       accountId: '000000000000', apiId: 'test', domainName: 'example.com', domainPrefix: 'test',
       http: { method, path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'jest' },
@@ -52,7 +60,7 @@ async function viaProxy(method: string, path: string, authorization: string, bod
     body: body === undefined ? undefined : JSON.stringify(body),
     isBase64Encoded: false,
   };
-  const res = (await consoleApi(event, fakeContext({ id: 'ConsoleApi' }, event.requestContext.requestId) as Context)) as APIGatewayProxyStructuredResultV2;
+  const res = (await group.fn(event, fakeContext({ id: group.id }, event.requestContext.requestId) as Context)) as APIGatewayProxyStructuredResultV2;
   return { status: res.statusCode, body: JSON.parse(res.body ?? 'null') as Record<string, unknown> };
 }
 

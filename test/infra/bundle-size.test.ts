@@ -48,11 +48,11 @@ const OVER_GOAL: Record<string, { ceiling: number; carries: string }> = {
   'http/telemetry/query-telemetry': { ceiling: 1.27, carries: 'telemetry query' },
   'http/device/list-device-incidents': { ceiling: 1.32, carries: 'anomaly incident schema' },
   'http/groups/webhooks-api': { ceiling: 1.37, carries: 'nine webhook routes in one function, with the secret sealer' },
-  // With Settings (categories, routing, chat, automation, team) and Integrations (webhooks with their
-  // signer and sealer, the crash connector, backfill mappings, monitor rules) and bulk work: the domain
-  // code of those services, no new dependency. Splitting the settings routes into a second group (a
-  // more specific greedy route) is the way back down.
-  'http/groups/console-api': { ceiling: 1.78, carries: "every console route's handler (55 routes: pages, settings, integrations, bulk), user sessions; the Cognito client is loaded from the runtime" },
+  // The console's API is two functions (routes.ts PROXY_ROUTES): the pages, team, bulk work and webhooks
+  // (with their signer and sealer); and `/settings/...` (categories, routing, chat, automation, developer
+  // key, crash connector, backfill mappings, monitor rules). Domain code of those services, no new dependency.
+  'http/groups/console-api': { ceiling: 1.6, carries: "the console's pages, team, bulk work and webhook routes (25 routes), user sessions; the Cognito client is loaded from the runtime" },
+  'http/groups/console-settings-api': { ceiling: 1.51, carries: "the console's settings and integrations routes (27 routes): ticket configuration, chat, connector sealing, backfill mappings, monitor rules" },
   'http/not-found': { ceiling: 1.31, carries: 'the telemetry ingest and getCustomer handlers (their trailing-slash forms)' },
   'workers/anomaly-detector': { ceiling: 1.42, carries: 'detectors, incidents, proactive tickets with classifier and vocabulary' },
   'workers/webhook-fan-out': { ceiling: 1.35, carries: 'webhook domain' },
@@ -64,13 +64,13 @@ const OVER_GOAL: Record<string, { ceiling: number; carries: string }> = {
 
 /**
  * Over twice its goal, named here so it stays a visible miss, not a quiet exception: the console's
- * API is one function for every console route (a route group behind one greedy route, which keeps the
- * stack under CloudFormation's 500 resources). Its cold start is paid per container of people's
- * sessions, not per device request; the way back down is a second group (settings and integrations
- * behind a more specific greedy route), so each carries half the domain code.
+ * API is two functions for 52 routes (route groups behind two greedy routes, which keeps the stack
+ * under CloudFormation's 500 resources; 1.75x as one function, 1.58x and 1.50x as two). Their cold
+ * start is paid per container of people's sessions, not per device request.
  */
 const BEYOND_TWICE_THE_GOAL: Record<string, string> = {
-  'http/groups/console-api': 'one function for all 55 console routes (docs/performance.md)',
+  'http/groups/console-api': 'one function for 25 console routes (docs/performance.md)',
+  'http/groups/console-settings-api': 'one function for the 27 settings routes (docs/performance.md)',
 };
 
 describe('bundle budget', () => {
