@@ -15,8 +15,8 @@ import type { LabelledTicket } from './classifier-set';
  * customer corrects them, hardware faults by symptom (whine, clicking, heat, scorch marks),
  * accuracy problems by measured disagreement (side-by-side sensors, utility meter, inspector),
  * billing by plans, tiers, pro-rata credits, VAT, receipts and purchase orders, account by
- * sign-in, 2FA codes, roles, SAML and ownership transfer, and five or six tickets per category in
- * German, French and Spanish. Same nine categories as the tuning set (BENCH_CATEGORIES), 20 per
+ * sign-in, 2FA codes, roles, SAML and ownership transfer, and six tickets per category in
+ * German, French and Spanish (54 in all). Same nine categories as the tuning set (BENCH_CATEGORIES), 20 per
  * category.
  *
  * HELDOUT_V3_EXAMPLES: three labelled tickets per category (the organization's examples for the
