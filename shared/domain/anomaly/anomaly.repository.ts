@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { PutCommand, QueryCommand, UpdateCommand, type NativeAttributeValue, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, PutCommand, QueryCommand, UpdateCommand, type NativeAttributeValue, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../../db/client';
 import { keys, SK } from '../../db/keys';
 import { TABLE } from '../../db/table';
@@ -21,7 +21,7 @@ import { RULES_PER_ORG_MAX, type IncidentStatus, type IncidentView } from './ano
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** What the detector reads before evaluating a device: one consistent BatchGetItem. */
+/** What the detector reads before evaluating a device: one BatchGetItem. */
 export interface DetectorInput {
   state: DeviceState;
   rules: ThresholdRule[];
@@ -29,9 +29,23 @@ export interface DetectorInput {
   watchDue: number | null;
 }
 
-export async function loadDetectorInput(organizationId: string, identifier: string): Promise<DetectorInput> {
+/**
+ * State, rules and watch in one BatchGetItem. `consistent: false` (the stream worker's first
+ * attempt) halves its read units: a stale state is harmless, because nothing is emitted from an
+ * evaluation that is not committed and every commit is conditioned on the version it read (a
+ * stale read loses the condition and the detector re-reads consistently).
+ */
+export async function loadDetectorInput(organizationId: string, identifier: string, options: { consistent?: boolean } = {}): Promise<DetectorInput> {
   const stateKey = keys.anomalyState(organizationId, identifier);
-  const items = await batchGet<Record<string, NativeAttributeValue>>([stateKey, keys.monitorRules(organizationId), { pk: stateKey.pk, sk: SK.anomalyWatch }]);
+  const table = tableName();
+  const items: Record<string, NativeAttributeValue>[] = [];
+  let pending: Record<string, unknown>[] | undefined = [stateKey, keys.monitorRules(organizationId), { pk: stateKey.pk, sk: SK.anomalyWatch }].map((k) => ({ ...k }));
+  for (let attempt = 0; pending && pending.length > 0; attempt++) {
+    if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 25 * 2 ** attempt)));
+    const out = await documentClient().send(new BatchGetCommand({ RequestItems: { [table]: { Keys: pending, ConsistentRead: options.consistent ?? true } } }));
+    items.push(...(out.Responses?.[table] ?? []));
+    pending = out.UnprocessedKeys?.[table]?.Keys as Record<string, unknown>[] | undefined;
+  }
   const state = items.find((i) => i.pk === stateKey.pk && i.sk === SK.anomalyState);
   const watch = items.find((i) => i.pk === stateKey.pk && i.sk === SK.anomalyWatch);
   const rules = items.find((i) => i.sk === 'RULES');
@@ -40,6 +54,53 @@ export async function loadDetectorInput(organizationId: string, identifier: stri
     rules: (rules?.rules as ThresholdRule[] | undefined) ?? [],
     watchDue: watch ? Date.parse(watch.gsi1sk as string) : null,
   };
+}
+
+/** A telemetry record as the detector reads it back: sort key, time, source, values and when it was received (ms). */
+export interface StoredPoint {
+  sk: string;
+  t: number;
+  source: string;
+  m: Record<string, number>;
+  receivedAt: number | undefined;
+}
+
+/**
+ * One page of a device's telemetry records in sort-key order (the detector's replay of the records
+ * after its committed state). Eventually consistent on request (0.5 RRU per 4 KB): the stream worker
+ * re-reads consistently before it commits anything that depends on it.
+ */
+export async function telemetryPage(
+  organizationId: string,
+  identifier: string,
+  range: { lowSk: string; highSk: string; limit: number; afterSk?: string; nowEpochSeconds: number; consistent: boolean },
+): Promise<{ points: StoredPoint[]; hasMore: boolean }> {
+  const pk = keys.telemetryPartition(organizationId, identifier);
+  const points: StoredPoint[] = [];
+  let startKey: Record<string, unknown> | undefined = range.afterSk ? { pk, sk: range.afterSk } : undefined;
+  const wanted = range.limit + 1;
+  do {
+    const out = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :low AND :high',
+        FilterExpression: 'expiresAt > :now',
+        ExpressionAttributeValues: { ':pk': pk, ':low': range.lowSk, ':high': range.highSk, ':now': range.nowEpochSeconds },
+        ProjectionExpression: 'sk, #ts, #source, m, receivedAt',
+        ExpressionAttributeNames: { '#ts': 'timestamp', '#source': 'source' },
+        ScanIndexForward: true,
+        ConsistentRead: range.consistent,
+        Limit: wanted - points.length,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of out.Items ?? []) {
+      const receivedAt = typeof item.receivedAt === 'string' ? Date.parse(item.receivedAt) : NaN;
+      points.push({ sk: item.sk as string, t: Date.parse(item.timestamp as string), source: item.source as string, m: (item.m ?? {}) as Record<string, number>, receivedAt: Number.isFinite(receivedAt) ? receivedAt : undefined });
+    }
+    startKey = out.LastEvaluatedKey;
+  } while (startKey && points.length < wanted);
+  return { points: points.slice(0, range.limit), hasMore: points.length > range.limit };
 }
 
 /**
