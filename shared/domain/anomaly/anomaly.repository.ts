@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { gunzipSync, gzipSync } from 'node:zlib';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, PutCommand, QueryCommand, UpdateCommand, type NativeAttributeValue, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../../db/client';
@@ -10,6 +9,7 @@ import { incidentWebhookEvents } from '../webhook/outbox';
 import type { ThresholdRule } from './detectors';
 import { newDeviceState, type Changes, type DeviceState, type NewIncident, type OpenIncident } from './device-evaluation';
 import { RULES_PER_ORG_MAX, type IncidentStatus, type IncidentView } from './anomaly.schema';
+import { PACKED, packStateBody, unpackStateBody } from './state-codec';
 
 /**
  * Anomaly access patterns (docs/data-model.md). A device's anomaly partition
@@ -104,14 +104,13 @@ export async function telemetryPage(
 }
 
 /**
- * The state item: version and the lanes' newest evaluated times as plain attributes, the rest
- * (cadence, series, open incidents) as one gzip-compressed JSON binary `z`. The detector writes the
- * whole state on every evaluation, so its size is its write cost (1 WRU per KB, 2 inside a
- * transaction): compressed, a device with a handful of measurements fits in 1-4 KB instead of
- * 5-15 KB of DynamoDB map attributes (docs/anomaly-detection.md, "DynamoDB cost").
+ * The state item: version and the lanes' newest evaluated times as plain attributes, every other
+ * field of the state (cadence, series, open incidents, and whatever a later detector adds, at any
+ * depth) as one compressed JSON binary (state-codec.ts). The detector writes the whole state at
+ * each commit, so its size is its write cost (1 WRU per KB, 2 inside a transaction).
  */
 function stateItem(organizationId: string, identifier: string, state: DeviceState) {
-  const { version, lastTs, crashTs, cadence, series, open } = state;
+  const { version, lastTs, crashTs, ...body } = state;
   return {
     ...keys.anomalyState(organizationId, identifier),
     entity: 'anomalyState',
@@ -120,16 +119,18 @@ function stateItem(organizationId: string, identifier: string, state: DeviceStat
     version: version + 1,
     lastTs,
     crashTs,
-    z: gzipSync(JSON.stringify({ cadence, series, open })),
+    [PACKED.current]: packStateBody(body),
   };
 }
 
-/** The stored state, compressed (`z`) or as the map attributes written before compression. */
-function stateFromItem(item: Record<string, NativeAttributeValue>): DeviceState {
-  const packed = item.z as Uint8Array | undefined;
-  const body = packed ? (JSON.parse(gunzipSync(packed).toString('utf8')) as Pick<DeviceState, 'cadence' | 'series' | 'open'>) : item;
-  return { version: item.version, lastTs: item.lastTs ?? null, crashTs: item.crashTs ?? null, cadence: body.cadence, series: body.series ?? {}, open: body.open ?? {} };
+/** The stored state: packed (current or gzip form), or as the map attributes written before compression. */
+export function stateFromItem(item: Record<string, NativeAttributeValue>): DeviceState {
+  const body = (unpackStateBody(item) ?? { cadence: item.cadence, series: item.series, open: item.open }) as Partial<DeviceState> & Record<string, unknown>;
+  return { ...body, version: item.version, lastTs: item.lastTs ?? null, crashTs: item.crashTs ?? null, cadence: body.cadence as DeviceState['cadence'], series: body.series ?? {}, open: body.open ?? {} };
 }
+
+/** The state item as it would be stored (for sizing and the codec's round-trip test). */
+export const stateItemOf = stateItem;
 
 /** DynamoDB's size of an item (attribute names + values, as it bills them; close, not byte-exact for numbers). */
 export function itemBytes(item: Record<string, unknown>): number {
