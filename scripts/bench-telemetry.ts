@@ -33,6 +33,7 @@ import { documentClient, tableName } from '../shared/db/client';
 import { keys } from '../shared/db/keys';
 import { costPerMillion, type Units } from './bench/telemetry-cost';
 import { itemBytes } from '../shared/domain/anomaly/anomaly.repository';
+import { addThresholdRule, DETECTOR_STATE_CACHE_ENV } from '../shared/domain/anomaly/anomaly.service';
 import { startLocalTableStream } from '../shared/local/table-stream';
 import { logger } from '../shared/logging/logger';
 import { ensureTable, startDynamoDbLocal } from '../shared/local/dynamodb-local';
@@ -132,12 +133,14 @@ async function main() {
     // Known devices (an unknown device's ingest adds the owner query that finds nothing, every time).
     for (let i = 0; i < 50; i += 10) {
       await Promise.all(
-        [...Array.from({ length: 10 }, (_, k) => `BENCH-${i + k}`), ...(i === 0 ? ['BENCH-D', 'BENCH-B'] : [])].map((identifier) =>
+        [...Array.from({ length: 10 }, (_, k) => `BENCH-${i + k}`), ...(i === 0 ? ['BENCH-D', 'BENCH-C', 'BENCH-B'] : [])].map((identifier) =>
           fetch(`${http.url}/api/ext-v1/device`, { method: 'POST', headers, body: JSON.stringify({ identifier, type: 'sensor' }) }),
         ),
       );
     }
     await post({ deviceIdentifier: 'BENCH-1', temperature: 1 }); // warm the handler (and the snapshot's owners)
+    // An organization with a monitor rule, so the detector's BatchGetItem reads all three of its items.
+    await addThresholdRule((await authenticate(apiKey)).organizationId, { measurement: 'battery', below: '10' });
 
     // Ingest alone (no stream yet): the requests of the call itself.
     const single = await measure(() => post({ deviceIdentifier: 'BENCH-1', temperature: 21.5, humidity: 40 }));
@@ -154,19 +157,27 @@ async function main() {
       await stream.settle();
     };
     // A device the detector knows (its state and watch exist), then 30 records one at a time: three
-    // whole cycles of the deferred state write (docs/anomaly-detection.md), ingest subtracted.
-    const minute = (i: number) => Date.now() - (60 - i) * 60_000;
-    const reading = (i: number) => ({ deviceIdentifier: 'BENCH-D', timestamp: minute(i), temperature: 21 + 0.3 * Math.sin(i * 1.7), humidity: 40 + 0.5 * Math.cos(i) });
-    for (let i = 0; i < 20; i++) await withDetection(() => post(reading(i)));
-    const cycle = { requests: 0, rru: 0, wru: 0, max: 0 };
-    for (let i = 20; i < 50; i++) {
-      const one = minus(await measure(() => withDetection(() => post(reading(i)))), single);
-      cycle.requests += one.requests;
-      cycle.rru += one.rru;
-      cycle.wru += one.wru;
-      cycle.max = Math.max(cycle.max, one.requests);
-    }
-    const detectionSingle = per(cycle, 30);
+    // whole cycles of the deferred state write (docs/anomaly-detection.md), ingest subtracted. First
+    // without the detector's in-process cache (AWS's worst case, every delivery in a new container:
+    // the cost table's figure), then with it (one process, as npm start runs it).
+    const minute = (i: number) => Date.now() - (90 - i) * 60_000;
+    const reading = (device: string, i: number) => ({ deviceIdentifier: device, timestamp: minute(i), temperature: 21 + 0.3 * Math.sin(i * 1.7), humidity: 40 + 0.5 * Math.cos(i) });
+    const detectOneAtATime = async (device: string, cache: 'on' | 'off') => {
+      process.env[DETECTOR_STATE_CACHE_ENV] = cache;
+      for (let i = 0; i < 20; i++) await withDetection(() => post(reading(device, i)));
+      const cycle = { requests: 0, rru: 0, wru: 0, max: 0 };
+      for (let i = 20; i < 50; i++) {
+        const one = minus(await measure(() => withDetection(() => post(reading(device, i)))), single);
+        cycle.requests += one.requests;
+        cycle.rru += one.rru;
+        cycle.wru += one.wru;
+        cycle.max = Math.max(cycle.max, one.requests);
+      }
+      delete process.env[DETECTOR_STATE_CACHE_ENV];
+      return { ...per(cycle, 30), max: cycle.max };
+    };
+    const detectionSingle = await detectOneAtATime('BENCH-D', 'off');
+    const detectionCached = await detectOneAtATime('BENCH-C', 'on');
     await withDetection(() => batchOf('BENCH-B', t0 - 200_000));
     const detectionBatchTotal = minus(await measure(() => withDetection(() => batchOf('BENCH-B', t0 - 100_000))), batch);
     const detectionBatch = per(detectionBatchTotal, 100);
@@ -208,8 +219,9 @@ async function main() {
     console.log(`    ingest, single record:     ${single.requests}  (${units(single)})    goal <= ${GOAL.singleRequests}  ${ok(single.requests <= GOAL.singleRequests)}`);
     console.log(`    ingest, batch of 100:      ${batch.requests}  (${units(batch)})    goal <= ${GOAL.batchRequests}  ${ok(batch.requests <= GOAL.batchRequests)}`);
     console.log(
-      `    detection, single record:  ${detectionSingle.requests.toFixed(2)} a record, mean of 30 (max ${cycle.max}; ${units(detectionSingle)} a record)    goal <= ${GOAL.detectionSingle}  ${ok(detectionSingle.requests <= GOAL.detectionSingle)}`,
+      `    detection, single record:  ${detectionSingle.requests.toFixed(2)} a record, mean of 30 (max ${detectionSingle.max}; ${units(detectionSingle)} a record; no in-process cache: AWS worst case)    goal <= ${GOAL.detectionSingle}  ${ok(detectionSingle.requests <= GOAL.detectionSingle)}`,
     );
+    console.log(`      with the in-process cache (one process, as npm start): ${detectionCached.requests.toFixed(2)} a record (max ${detectionCached.max}; ${units(detectionCached)} a record)`);
     console.log(
       `    detection, batch of 100:   ${detectionBatchTotal.requests} (${detectionBatch.requests.toFixed(2)} a record; ${units(detectionBatch)} a record; 10 records a delivery)  goal <= ${GOAL.detectionBatchPerRecord} a record  ${ok(detectionBatch.requests <= GOAL.detectionBatchPerRecord)}`,
     );

@@ -36,7 +36,7 @@ function twoSeriesState(points: number, quantised: boolean): DeviceState {
   return state;
 }
 
-const stored = (state: DeviceState) => stateFromItem({ ...stateItemOf(ORG, 'SN-1', state), version: state.version + 1 } as Record<string, never>);
+const stored = (state: DeviceState) => stateFromItem({ ...stateItemOf(ORG, 'SN-1', state), version: state.version + 1 } as never);
 
 test('a real state round-trips exactly (the version is the stored one)', () => {
   const state = twoSeriesState(300, false);
@@ -62,8 +62,8 @@ test('states stored before still read: gzip JSON (z) and map attributes', () => 
   const { version, lastTs, crashTs, cadence, series, open } = state;
   const base = { pk: 'p', sk: 'STATE', entity: 'anomalyState', version, lastTs, crashTs };
   const expected = { ...state };
-  expect(stateFromItem({ ...base, z: gzipSync(JSON.stringify({ cadence, series, open })) } as Record<string, never>)).toEqual(expected);
-  expect(stateFromItem({ ...base, cadence, series, open } as Record<string, never>)).toEqual(expected);
+  expect(stateFromItem({ ...base, z: gzipSync(JSON.stringify({ cadence, series, open })) } as never)).toEqual(expected);
+  expect(stateFromItem({ ...base, cadence, series, open } as never)).toEqual(expected);
 });
 
 test('a device with two quantised measurements (0.1 resolution), after a day, fits one write unit; any state is smaller than its gzip form', () => {

@@ -23,7 +23,10 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 /** What the detector reads before evaluating a device: one BatchGetItem. */
 export interface DetectorInput {
-  state: DeviceState;
+  /** The stored state, decoded on first use (a caller that only compares `stored` never decodes it). */
+  readonly state: DeviceState;
+  /** The stored state's version and device-lane newest evaluated time, without decoding it. */
+  stored: { version: number; lastTs: number | null };
   rules: ThresholdRule[];
   /** Due time of the stored watch entry (ms), or null when there is none. */
   watchDue: number | null;
@@ -49,8 +52,12 @@ export async function loadDetectorInput(organizationId: string, identifier: stri
   const state = items.find((i) => i.pk === stateKey.pk && i.sk === SK.anomalyState);
   const watch = items.find((i) => i.pk === stateKey.pk && i.sk === SK.anomalyWatch);
   const rules = items.find((i) => i.sk === 'RULES');
+  let decoded: DeviceState | undefined;
   return {
-    state: state ? stateFromItem(state) : newDeviceState(),
+    get state() {
+      return (decoded ??= state ? stateFromItem(state) : newDeviceState());
+    },
+    stored: { version: (state?.version as number | undefined) ?? 0, lastTs: (state?.lastTs as number | null | undefined) ?? null },
     rules: (rules?.rules as ThresholdRule[] | undefined) ?? [],
     watchDue: watch ? Date.parse(watch.gsi1sk as string) : null,
   };

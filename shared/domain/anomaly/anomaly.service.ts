@@ -149,6 +149,37 @@ export type DeliveredPoints = Partial<Record<DetectionLane, ReplayPoint[]>>;
 export const DEFER = { records: 10, ms: 6 * 3_600_000 } as const;
 
 /**
+ * The evaluated, uncommitted state of a device's lane that this process deferred, and on which
+ * committed state (version, newest evaluated time) it was built: a hint, never a source of truth.
+ * When the next delivery of the device finds the same committed state and follows the cached state
+ * without a hole, only its own records are evaluated, from the cached state: no Query, no replay,
+ * no decoding of the stored state. It serves deferred evaluations only; an evaluation that has to
+ * commit always starts again from the table (consistent reads, replay), so the cache can never make
+ * anything committed or emitted differ; at worst (a concurrent writer it cannot see through an
+ * eventually consistent read) a change is found a few records later, at the next commit.
+ */
+interface DeferredState {
+  version: number;
+  committedLastTs: number | null;
+  state: DeviceState;
+  /** Records after the committed state, and the oldest one's time. */
+  pending: number;
+  oldest: number;
+}
+const deferredStates = new Map<string, DeferredState>();
+const DEFERRED_STATES_MAX = 1000;
+/** `DETECTOR_STATE_CACHE=off` turns the cache off (the benchmark measures AWS's worst case with it: every delivery in a new container). */
+export const DETECTOR_STATE_CACHE_ENV = 'DETECTOR_STATE_CACHE';
+const cacheEnabled = () => process.env[DETECTOR_STATE_CACHE_ENV] !== 'off';
+
+function rememberDeferred(key: string, entry: DeferredState): void {
+  if (!cacheEnabled()) return;
+  deferredStates.delete(key);
+  if (deferredStates.size >= DEFERRED_STATES_MAX) deferredStates.delete(deferredStates.keys().next().value as string);
+  deferredStates.set(key, entry);
+}
+
+/**
  * The delivered records the table query would have returned: after `lastTs`, not older than 24 h,
  * merged per timestamp, oldest first; marked as the delivery being evaluated.
  */
@@ -267,8 +298,27 @@ async function detectLane(organizationId: string, identifier: string, now: numbe
   const scope = `${organizationId}|${identifier}`;
   let consistent = mode !== 'live';
   let input: repo.DetectorInput | undefined;
+  const cacheKey = `${organizationId}|${identifier}`;
   for (let conflicts = 0; conflicts < MAX_CONFLICTS; ) {
     input ??= await repo.loadDetectorInput(organizationId, identifier, { consistent });
+    const ctx = { scope, rules: withBuiltInRules(input.rules), lane };
+    const cached = mode === 'live' && lane === 'device' && !consistent && cacheEnabled() ? deferredStates.get(cacheKey) : undefined;
+    if (cached && delivered && cached.version === input.stored.version && cached.committedLastTs === input.stored.lastTs && deliveryIsContiguous(delivered, cached.state.lastTs, cached.state.cadence)) {
+      const own = deliveredRecords(delivered, cached.state.lastTs, now).points;
+      if (own.length === 0) return;
+      const next = evaluateGroups(cached.state, [{ now, points: own }], ctx);
+      const due = dropoutDue(next.state.cadence) ?? null;
+      const pending = cached.pending + own.length;
+      if (!changesAnything(next.changes) && next.consumed >= own.length && (due === null || (input.watchDue !== null && due >= input.watchDue)) && pending < DEFER.records && now - cached.oldest < DEFER.ms) {
+        rememberDeferred(cacheKey, { ...cached, state: next.state, pending });
+        result.evaluated += next.consumed;
+        return;
+      }
+      // Something to commit: from the table, as always.
+      deferredStates.delete(cacheKey);
+      consistent = true;
+      continue;
+    }
     const last = lane === 'crash' ? input.state.crashTs : input.state.lastTs;
     let points: ReplayPoint[];
     let hasMore = false;
@@ -281,16 +331,18 @@ async function detectLane(organizationId: string, identifier: string, now: numbe
     }
     const fresh = points.filter((p) => last === null || p.t > last);
     if (fresh.length === 0) return;
-    const { state, consumed, changes } = evaluateGroups(input.state, replayGroups(fresh, now, mode !== 'commit'), { scope, rules: withBuiltInRules(input.rules), lane });
+    const { state, consumed, changes } = evaluateGroups(input.state, replayGroups(fresh, now, mode !== 'commit'), ctx);
     // The watch entry only ever moves earlier here (or appears); the sweep moves it later. Only the device lane teaches the cadence.
     const due = lane === 'device' ? (dropoutDue(state.cadence) ?? null) : null;
     const watch = due !== null && (input.watchDue === null || due < input.watchDue) ? repo.watchWrite(organizationId, identifier, due) : undefined;
     const deferrable =
       mode === 'live' && lane === 'device' && !changesAnything(changes) && watch === undefined && !hasMore && consumed >= fresh.length && fresh.length < DEFER.records && now - (fresh[0] as ReplayPoint).t < DEFER.ms;
     if (deferrable) {
+      rememberDeferred(cacheKey, { version: input.stored.version, committedLastTs: input.stored.lastTs, state, pending: fresh.length, oldest: (fresh[0] as ReplayPoint).t });
       result.evaluated += consumed;
       return;
     }
+    if (lane === 'device') deferredStates.delete(cacheKey);
     if (!consistent) {
       // Nothing is committed from an eventually consistent read of the records: read them again (the state's staleness is caught by its version condition).
       consistent = true;
