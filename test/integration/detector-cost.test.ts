@@ -167,7 +167,7 @@ describe('detector requests per live record (stream values, deferred state write
     expect(tickets).toHaveLength(incidents.length);
   });
 
-  test.each(['on', 'off'])('deferred evaluation ends in the state of per-record commits, also when deliveries come in swapped pairs (in-process cache %s)', async (cache) => {
+  test.each(['on', 'off'])('deferred evaluation ends in the state of per-record commits, also when deliveries come in swapped pairs or another writer commits in between (in-process cache %s)', async (cache) => {
     process.env.DETECTOR_STATE_CACHE = cache;
     const [COMMITTED, LIVE, SWAPPED] = ['COMMITTED', 'LIVE', 'SWAPPED'].map((id) => `${id}-${cache}`) as [string, string, string];
     const records = Array.from({ length: 70 }, (_, i) => reading(i, i === 50 ? 80 : undefined));
@@ -190,12 +190,25 @@ describe('detector requests per live record (stream values, deferred state write
       for (const r of pair) await store(SWAPPED, r);
       for (const r of pair) await anomaly.detectForDevice(org.organizationId, SWAPPED, Date.parse(pair[1]!.timestamp) + 1000, ['device'], { device: [point(r)] });
     }
+    // Another writer commits now and then (a direct call, as the sweep's catch-up would): the cached deferred state is stale then and must not be used.
+    const INTERRUPTED = `INTERRUPTED-${cache}`;
+    for (const [i, r] of records.entries()) {
+      await store(INTERRUPTED, r);
+      await anomaly.detectForDevice(org.organizationId, INTERRUPTED, Date.parse(r.timestamp) + 1000, ['device'], { device: [point(r)] });
+      if (i % 7 === 3) {
+        const next = records[i + 1];
+        if (next) {
+          await store(INTERRUPTED, next);
+          await anomaly.detectForDevice(org.organizationId, INTERRUPTED, Date.parse(next.timestamp) + 1000);
+        }
+      }
+    }
     const stored = async (id: string) => (await repo.loadDetectorInput(org.organizationId, id)).state;
     // A direct call commits whatever is deferred.
     delete process.env.DETECTOR_STATE_CACHE;
-    for (const id of [LIVE, SWAPPED]) await anomaly.detectForDevice(org.organizationId, id, Date.parse(records[69]!.timestamp) + 1000);
+    for (const id of [LIVE, SWAPPED, INTERRUPTED]) await anomaly.detectForDevice(org.organizationId, id, Date.parse(records[69]!.timestamp) + 1000);
     const committed = await stored(COMMITTED);
-    for (const id of [LIVE, SWAPPED]) {
+    for (const id of [LIVE, SWAPPED, INTERRUPTED]) {
       const state = await stored(id);
       expect(state.lastTs).toBe(committed.lastTs);
       expect(state.series).toEqual(committed.series);
