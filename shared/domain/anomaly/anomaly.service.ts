@@ -263,6 +263,15 @@ function deliveryIsContiguous(points: readonly TelemetryPoint[], lastTs: number 
   return true;
 }
 
+/** How many records the device's cadence puts between `lastTs` and the newest delivered one (0 while the cadence is not learned). */
+function expectedAfter(points: readonly TelemetryPoint[], lastTs: number | null, cadence: CadenceState): number {
+  if (lastTs === null || cadence.gaps.length < 3 || points.length === 0) return 0;
+  const gaps = [...cadence.gaps].sort((a, b) => a - b);
+  const usual = gaps[Math.floor(gaps.length / 2)] as number;
+  const newest = Math.max(...points.map((p) => p.t));
+  return usual > 0 ? Math.round((newest - lastTs) / usual) : 0;
+}
+
 /**
  * Evaluates a device's new live records. The stream worker calls it once per device of a batch
  * with the records the stream delivered (`delivered`, the values are in the stream record): one
@@ -325,6 +334,8 @@ async function detectLane(organizationId: string, identifier: string, now: numbe
     if (delivered !== undefined && (lane === 'crash' || deliveryIsContiguous(delivered, last, input.state.cadence))) {
       ({ points, hasMore } = deliveredRecords(delivered, last, now));
     } else {
+      // A delivery that will bring the records after the committed state to DEFER.records commits: read them consistently at once.
+      if (!consistent && delivered !== undefined && expectedAfter(delivered, last, input.state.cadence) >= DEFER.records) consistent = true;
       ({ points, hasMore } = await newRecords(organizationId, identifier, lane, last, now, consistent));
       // The delivery's own records may not be visible yet to an eventually consistent read.
       if (delivered !== undefined && !hasMore) points = withDelivered(points, delivered, last, now);
