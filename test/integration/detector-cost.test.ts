@@ -242,4 +242,13 @@ describe('detector requests per live record (stream values, deferred state write
     const [dropout] = (await anomaly.listDeviceIncidents(org, 'SWEPT', {})).incidents;
     expect(dropout).toMatchObject({ kind: 'dropout', startedAt: iso(last) });
   });
+
+  test('a device that only sent a few records (no device item) is known to the incident list: its first state is written at once', async () => {
+    const records = Array.from({ length: 3 }, (_, i) => reading(i));
+    for (const record of records) {
+      await storeTelemetry(org, { deviceIdentifier: 'FRESH-1', records: [record] }, 'rest', NOW);
+      await detectorWorker({ Records: await streamRecordsOf(org, 'FRESH-1', [record.timestamp]) });
+    }
+    await expect(anomaly.listDeviceIncidents(org, 'FRESH-1', {})).resolves.toEqual({ incidents: [], nextCursor: null });
+  });
 });

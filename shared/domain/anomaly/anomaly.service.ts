@@ -347,7 +347,16 @@ async function detectLane(organizationId: string, identifier: string, now: numbe
     const due = lane === 'device' ? (dropoutDue(state.cadence) ?? null) : null;
     const watch = due !== null && (input.watchDue === null || due < input.watchDue) ? repo.watchWrite(organizationId, identifier, due) : undefined;
     const deferrable =
-      mode === 'live' && lane === 'device' && !changesAnything(changes) && watch === undefined && !hasMore && consumed >= fresh.length && fresh.length < DEFER.records && now - (fresh[0] as ReplayPoint).t < DEFER.ms;
+      mode === 'live' &&
+      lane === 'device' &&
+      // A device's first state is always written: it is what tells a device that sent data from an unknown one (GET …/incidents).
+      input.stored.version > 0 &&
+      !changesAnything(changes) &&
+      watch === undefined &&
+      !hasMore &&
+      consumed >= fresh.length &&
+      fresh.length < DEFER.records &&
+      now - (fresh[0] as ReplayPoint).t < DEFER.ms;
     if (deferrable) {
       rememberDeferred(cacheKey, { version: input.stored.version, committedLastTs: input.stored.lastTs, state, pending: fresh.length, oldest: (fresh[0] as ReplayPoint).t });
       result.evaluated += consumed;
