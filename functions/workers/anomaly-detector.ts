@@ -14,13 +14,14 @@ const LIVE = new Set<string>(LIVE_SOURCES);
  * The device a stream record is about, its detection lane and the record's values (the new image
  * carries them, so the detector needs no Query), or undefined for records the filter should have dropped.
  */
-function deviceOf(record: DynamoDBRecord): { device: string; lane: DetectionLane; point?: { t: number; m: Record<string, number> } } | undefined {
+function deviceOf(record: DynamoDBRecord): { device: string; lane: DetectionLane; point?: { t: number; m: Record<string, number>; receivedAt?: number } } | undefined {
   // aws-lambda's AttributeValue is structurally the SDK's; the cast only bridges the two typings.
   const item = unmarshall((record.dynamodb?.NewImage ?? {}) as Record<string, AttributeValue>);
   const lane = item.entity === 'telemetry' && LIVE.has(item.source) ? laneOf(item.source) : undefined;
   if (!lane || typeof item.organizationId !== 'string') return undefined;
   const t = typeof item.timestamp === 'string' ? Date.parse(item.timestamp) : NaN;
-  const point = Number.isFinite(t) && item.m && typeof item.m === 'object' ? { t, m: item.m as Record<string, number> } : undefined;
+  const receivedAt = typeof item.receivedAt === 'string' ? Date.parse(item.receivedAt) : NaN;
+  const point = Number.isFinite(t) && item.m && typeof item.m === 'object' ? { t, m: item.m as Record<string, number>, ...(Number.isFinite(receivedAt) ? { receivedAt } : {}) } : undefined;
   return { device: JSON.stringify([item.organizationId, item.identifier]), lane, point };
 }
 

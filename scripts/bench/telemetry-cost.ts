@@ -23,17 +23,22 @@ const LAMBDA = { gb: 0.5, singleSeconds: 0.03, batchSeconds: 0.15, detectorSecon
 const SQS_BATCH = 10;
 const STREAM_BATCH = 100;
 
-export interface Measured {
-  /** Bytes of one record item, of the device's snapshot item, of the detector's state item. */
-  recordBytes: number;
-  snapshotBytes: number;
-  stateBytes: number;
-  /** Detector requests per record: one at a time, and in batches of 100 (as delivered, 10 a batch). */
-  detectionPerSingle: number;
-  detectionPerBatchRecord: number;
+/** Capacity units DynamoDB reports (ReturnConsumedCapacity), per record or per call as named. */
+export interface Units {
+  rru: number;
+  wru: number;
 }
 
-const wru = (bytes: number) => Math.max(1, Math.ceil(bytes / 1024));
+export interface Measured {
+  /** Units of one REST call of one record, and of one call of 100 records (auth included). */
+  ingestSingle: Units;
+  ingestBatch: Units;
+  /** Detector units per record: one record at a time (averaged over whole deferral cycles), and in batches of 100 (10 a delivery). */
+  detectionSingle: Units;
+  detectionBatch: Units;
+}
+
+const dollars = (u: Units) => u.rru * PRICES.rru + u.wru * PRICES.wru;
 
 export interface CostLine {
   path: string;
@@ -45,29 +50,28 @@ export interface CostLine {
 }
 
 /**
- * Cost per million records of each path. Detection per evaluation: one consistent BatchGetItem of
- * state, rules and watch (3 items, each ≤ 4 KB: 3 RRU) and one conditional PutItem of the state
- * (its size in KB); evaluations per record = measured detector requests ÷ 2. Its Lambda and SQS:
- * the dispatcher reads the stream 100 records a batch and sends 10 a SendMessageBatch; the worker
- * gets 10 messages an invocation (at fleet volume, records of different devices share batches) and
- * its event source receives and deletes them (2 requests per 10).
+ * Cost per million records of each path, from the measured capacity units (DynamoDB Local reports
+ * them per request as DynamoDB bills them: 0.5 RRU for an eventually consistent read of up to 4 KB,
+ * 1 consistent, 1 WRU per KB written, twice that in a transaction). Detection's Lambda and SQS: the
+ * dispatcher reads the stream 100 records a batch and sends 10 a SendMessageBatch; the worker gets
+ * 10 messages an invocation (at fleet volume, records of different devices share batches) and its
+ * event source receives and deletes them (2 requests per 10).
  */
 export function costPerMillion(m: Measured): CostLine[] {
   const million = 1e6;
-  const evaluation = 3 * PRICES.rru + wru(m.stateBytes) * PRICES.wru;
   const detectionOverhead =
     (million / SQS_BATCH) * (PRICES.lambdaRequest + LAMBDA.gb * LAMBDA.detectorSeconds * PRICES.lambdaGbSecond) +
     (million / STREAM_BATCH) * (PRICES.lambdaRequest + LAMBDA.gb * LAMBDA.dispatcherSeconds * PRICES.lambdaGbSecond) +
     (million / SQS_BATCH) * 3 * PRICES.sqsRequest;
-  const detectionSingle = million * (m.detectionPerSingle / 2) * evaluation + detectionOverhead;
-  const detectionBatch = million * (m.detectionPerBatchRecord / 2) * evaluation + detectionOverhead;
+  const detectionSingle = million * dollars(m.detectionSingle) + detectionOverhead;
+  const detectionBatch = million * dollars(m.detectionBatch) + detectionOverhead;
 
-  // One record per call: auth GetItem (1 RRU), snapshot UpdateItem, record PutItem.
-  const singleDynamo = million * (PRICES.rru + (wru(m.snapshotBytes) + wru(m.recordBytes)) * PRICES.wru);
+  // One record per call: auth GetItem, snapshot UpdateItem, record PutItem (as measured).
+  const singleDynamo = million * dollars(m.ingestSingle);
   const singleLambda = million * (PRICES.lambdaRequest + LAMBDA.gb * LAMBDA.singleSeconds * PRICES.lambdaGbSecond);
   // 100 records per call: auth, one snapshot UpdateItem, 100 record writes (BatchWriteItem: 1 WRU per item up to 1 KB).
   const calls = million / 100;
-  const batchDynamo = calls * (PRICES.rru + wru(m.snapshotBytes) * PRICES.wru) + million * wru(m.recordBytes) * PRICES.wru;
+  const batchDynamo = calls * dollars(m.ingestBatch);
   const batchLambda = calls * (PRICES.lambdaRequest + LAMBDA.gb * LAMBDA.batchSeconds * PRICES.lambdaGbSecond);
   // The MQTT auth step is the organization's GetItem (1 RRU) like the key's: same DynamoDB figure.
   const iotRuleAndAction = PRICES.iotRule + PRICES.iotAction;

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { gunzipSync, gzipSync } from 'node:zlib';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { PutCommand, QueryCommand, UpdateCommand, type NativeAttributeValue, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, PutCommand, QueryCommand, UpdateCommand, type NativeAttributeValue, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../../db/client';
 import { keys, SK } from '../../db/keys';
 import { TABLE } from '../../db/table';
@@ -10,6 +9,7 @@ import { incidentWebhookEvents } from '../webhook/outbox';
 import type { ThresholdRule } from './detectors';
 import { newDeviceState, type Changes, type DeviceState, type NewIncident, type OpenIncident } from './device-evaluation';
 import { RULES_PER_ORG_MAX, type IncidentStatus, type IncidentView } from './anomaly.schema';
+import { PACKED, packStateBody, unpackStateBody } from './state-codec';
 
 /**
  * Anomaly access patterns (docs/data-model.md). A device's anomaly partition
@@ -21,36 +21,103 @@ import { RULES_PER_ORG_MAX, type IncidentStatus, type IncidentView } from './ano
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** What the detector reads before evaluating a device: one consistent BatchGetItem. */
+/** What the detector reads before evaluating a device: one BatchGetItem. */
 export interface DetectorInput {
-  state: DeviceState;
+  /** The stored state, decoded on first use (a caller that only compares `stored` never decodes it). */
+  readonly state: DeviceState;
+  /** The stored state's version and device-lane newest evaluated time, without decoding it. */
+  stored: { version: number; lastTs: number | null };
   rules: ThresholdRule[];
   /** Due time of the stored watch entry (ms), or null when there is none. */
   watchDue: number | null;
 }
 
-export async function loadDetectorInput(organizationId: string, identifier: string): Promise<DetectorInput> {
+/**
+ * State, rules and watch in one BatchGetItem. `consistent: false` (the stream worker's first
+ * attempt) halves its read units: a stale state is harmless, because nothing is emitted from an
+ * evaluation that is not committed and every commit is conditioned on the version it read (a
+ * stale read loses the condition and the detector re-reads consistently).
+ */
+export async function loadDetectorInput(organizationId: string, identifier: string, options: { consistent?: boolean } = {}): Promise<DetectorInput> {
   const stateKey = keys.anomalyState(organizationId, identifier);
-  const items = await batchGet<Record<string, NativeAttributeValue>>([stateKey, keys.monitorRules(organizationId), { pk: stateKey.pk, sk: SK.anomalyWatch }]);
+  const table = tableName();
+  const items: Record<string, NativeAttributeValue>[] = [];
+  let pending: Record<string, unknown>[] | undefined = [stateKey, keys.monitorRules(organizationId), { pk: stateKey.pk, sk: SK.anomalyWatch }].map((k) => ({ ...k }));
+  for (let attempt = 0; pending && pending.length > 0; attempt++) {
+    if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 25 * 2 ** attempt)));
+    const out = await documentClient().send(new BatchGetCommand({ RequestItems: { [table]: { Keys: pending, ConsistentRead: options.consistent ?? true } } }));
+    items.push(...(out.Responses?.[table] ?? []));
+    pending = out.UnprocessedKeys?.[table]?.Keys as Record<string, unknown>[] | undefined;
+  }
   const state = items.find((i) => i.pk === stateKey.pk && i.sk === SK.anomalyState);
   const watch = items.find((i) => i.pk === stateKey.pk && i.sk === SK.anomalyWatch);
   const rules = items.find((i) => i.sk === 'RULES');
+  let decoded: DeviceState | undefined;
   return {
-    state: state ? stateFromItem(state) : newDeviceState(),
+    get state() {
+      return (decoded ??= state ? stateFromItem(state) : newDeviceState());
+    },
+    stored: { version: (state?.version as number | undefined) ?? 0, lastTs: (state?.lastTs as number | null | undefined) ?? null },
     rules: (rules?.rules as ThresholdRule[] | undefined) ?? [],
     watchDue: watch ? Date.parse(watch.gsi1sk as string) : null,
   };
 }
 
+/** A telemetry record as the detector reads it back: sort key, time, source, values and when it was received (ms). */
+export interface StoredPoint {
+  sk: string;
+  t: number;
+  source: string;
+  m: Record<string, number>;
+  receivedAt: number | undefined;
+}
+
 /**
- * The state item: version and the lanes' newest evaluated times as plain attributes, the rest
- * (cadence, series, open incidents) as one gzip-compressed JSON binary `z`. The detector writes the
- * whole state on every evaluation, so its size is its write cost (1 WRU per KB, 2 inside a
- * transaction): compressed, a device with a handful of measurements fits in 1-4 KB instead of
- * 5-15 KB of DynamoDB map attributes (docs/anomaly-detection.md, "DynamoDB cost").
+ * One page of a device's telemetry records in sort-key order (the detector's replay of the records
+ * after its committed state). Eventually consistent on request (0.5 RRU per 4 KB): the stream worker
+ * re-reads consistently before it commits anything that depends on it.
+ */
+export async function telemetryPage(
+  organizationId: string,
+  identifier: string,
+  range: { lowSk: string; highSk: string; limit: number; afterSk?: string; nowEpochSeconds: number; consistent: boolean },
+): Promise<{ points: StoredPoint[]; hasMore: boolean }> {
+  const pk = keys.telemetryPartition(organizationId, identifier);
+  const points: StoredPoint[] = [];
+  let startKey: Record<string, unknown> | undefined = range.afterSk ? { pk, sk: range.afterSk } : undefined;
+  const wanted = range.limit + 1;
+  do {
+    const out = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :low AND :high',
+        FilterExpression: 'expiresAt > :now',
+        ExpressionAttributeValues: { ':pk': pk, ':low': range.lowSk, ':high': range.highSk, ':now': range.nowEpochSeconds },
+        ProjectionExpression: 'sk, #ts, #source, m, receivedAt',
+        ExpressionAttributeNames: { '#ts': 'timestamp', '#source': 'source' },
+        ScanIndexForward: true,
+        ConsistentRead: range.consistent,
+        Limit: wanted - points.length,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of out.Items ?? []) {
+      const receivedAt = typeof item.receivedAt === 'string' ? Date.parse(item.receivedAt) : NaN;
+      points.push({ sk: item.sk as string, t: Date.parse(item.timestamp as string), source: item.source as string, m: (item.m ?? {}) as Record<string, number>, receivedAt: Number.isFinite(receivedAt) ? receivedAt : undefined });
+    }
+    startKey = out.LastEvaluatedKey;
+  } while (startKey && points.length < wanted);
+  return { points: points.slice(0, range.limit), hasMore: points.length > range.limit };
+}
+
+/**
+ * The state item: version and the lanes' newest evaluated times as plain attributes, every other
+ * field of the state (cadence, series, open incidents, and whatever a later detector adds, at any
+ * depth) as one compressed JSON binary (state-codec.ts). The detector writes the whole state at
+ * each commit, so its size is its write cost (1 WRU per KB, 2 inside a transaction).
  */
 function stateItem(organizationId: string, identifier: string, state: DeviceState) {
-  const { version, lastTs, crashTs, cadence, series, open } = state;
+  const { version, lastTs, crashTs, ...body } = state;
   return {
     ...keys.anomalyState(organizationId, identifier),
     entity: 'anomalyState',
@@ -59,16 +126,18 @@ function stateItem(organizationId: string, identifier: string, state: DeviceStat
     version: version + 1,
     lastTs,
     crashTs,
-    z: gzipSync(JSON.stringify({ cadence, series, open })),
+    [PACKED.current]: packStateBody(body),
   };
 }
 
-/** The stored state, compressed (`z`) or as the map attributes written before compression. */
-function stateFromItem(item: Record<string, NativeAttributeValue>): DeviceState {
-  const packed = item.z as Uint8Array | undefined;
-  const body = packed ? (JSON.parse(gunzipSync(packed).toString('utf8')) as Pick<DeviceState, 'cadence' | 'series' | 'open'>) : item;
-  return { version: item.version, lastTs: item.lastTs ?? null, crashTs: item.crashTs ?? null, cadence: body.cadence, series: body.series ?? {}, open: body.open ?? {} };
+/** The stored state: packed (current or gzip form), or as the map attributes written before compression. */
+export function stateFromItem(item: Record<string, NativeAttributeValue>): DeviceState {
+  const body = (unpackStateBody(item) ?? { cadence: item.cadence, series: item.series, open: item.open }) as Partial<DeviceState> & Record<string, unknown>;
+  return { ...body, version: item.version, lastTs: item.lastTs ?? null, crashTs: item.crashTs ?? null, cadence: body.cadence as DeviceState['cadence'], series: body.series ?? {}, open: body.open ?? {} };
 }
+
+/** The state item as it would be stored (for sizing and the codec's round-trip test). */
+export const stateItemOf = stateItem;
 
 /** DynamoDB's size of an item (attribute names + values, as it bills them; close, not byte-exact for numbers). */
 export function itemBytes(item: Record<string, unknown>): number {

@@ -6,7 +6,6 @@ import { logger } from '../../logging/logger';
 import { jobSenderFromEnv, type JobSender } from '../../workers/sqs-jobs';
 import { listOrganizations } from '../organization/organization.service';
 import type { OrgContext } from '../organization/organization.schema';
-import { queryRecords } from '../telemetry/telemetry.repository';
 import { CRASH_MEASUREMENTS } from '../telemetry/telemetry.schema';
 import { dropoutDue, type CadenceState, type ThresholdRule } from './detectors';
 import { laneOf, type DetectionLane } from './sources';
@@ -51,36 +50,39 @@ export interface DetectionResult {
   resolved: string[];
 }
 
+/** A record point as the detector replays it: when it was received (ms), and whether it is in the delivery being evaluated. */
+export type ReplayPoint = TelemetryPoint & { receivedAt?: number; current?: boolean };
+
 /**
  * The device's records of one lane after `lastTs` (and not older than 24 h), merged per timestamp,
  * oldest first. Records of both lanes share the partition, so a page may hold none of this lane
  * (a device reporting every minute puts 500 device records before the sync's one crash record):
  * it keeps paging until the lane has records or the window ends, never stopping on a page of the
- * other lane while more exist.
+ * other lane while more exist. `consistent: false` is the stream worker's first, cheaper read.
  */
-async function newRecords(organizationId: string, identifier: string, lane: DetectionLane, lastTs: number | null, now: number): Promise<{ points: TelemetryPoint[]; hasMore: boolean }> {
+async function newRecords(organizationId: string, identifier: string, lane: DetectionLane, lastTs: number | null, now: number, consistent = true): Promise<{ points: ReplayPoint[]; hasMore: boolean }> {
   const from = Math.max(lastTs ?? 0, now - MAX_RECORD_AGE_MS);
-  const byTime = new Map<number, TelemetryPoint>();
+  const byTime = new Map<number, ReplayPoint>();
   let afterSk: string | undefined;
   let hasMore: boolean;
   do {
-    const page = await queryRecords(organizationId, identifier, {
+    const page = await repo.telemetryPage(organizationId, identifier, {
       lowSk: lastTs !== null && lastTs >= now - MAX_RECORD_AGE_MS ? `${iso(lastTs)}#~` : iso(from),
       highSk: '9999-12-31T23:59:59.999Z#~',
-      ascending: true,
       limit: RECORDS_PER_ROUND,
       afterSk,
       nowEpochSeconds: Math.floor(now / 1000),
+      consistent,
     });
-    for (const record of page.records) {
+    for (const record of page.points) {
       if (laneOf(record.source) !== lane) continue;
-      const t = Date.parse(record.timestamp);
-      const point = byTime.get(t) ?? { t, m: {} };
-      Object.assign(point.m, record.measurements);
-      byTime.set(t, point);
+      const point = byTime.get(record.t) ?? { t: record.t, m: {} };
+      Object.assign(point.m, record.m);
+      if (record.receivedAt !== undefined) point.receivedAt = Math.max(point.receivedAt ?? 0, record.receivedAt);
+      byTime.set(record.t, point);
     }
     hasMore = page.hasMore;
-    afterSk = page.records.at(-1)?.sk;
+    afterSk = page.points.at(-1)?.sk;
   } while (hasMore && !byTime.size);
   return { points: [...byTime.values()], hasMore };
 }
@@ -130,22 +132,112 @@ export function withBuiltInRules(rules: ThresholdRule[]): ThresholdRule[] {
 }
 
 /** A lane's records as the table stream delivered them (the detector's input without a Query). */
-export type DeliveredPoints = Partial<Record<DetectionLane, TelemetryPoint[]>>;
+export type DeliveredPoints = Partial<Record<DetectionLane, ReplayPoint[]>>;
+
+/**
+ * Deferred state writes (issue 21: detection's cost per record). The stream worker does not write
+ * the state on every delivery: an evaluation that opens, attaches to or resolves no incident and
+ * does not move the dropout watch is not committed while the records after the committed state
+ * number fewer than `records` and the oldest of them is younger than `ms`. The next evaluation
+ * re-reads those records (one Query: about 0.5 RRU for ten records) and evaluates them again from
+ * the committed state, deterministically, each at its receipt time (see {@link replayGroups}).
+ * Exactly-once holds as before: nothing is emitted by an evaluation that is not committed, an
+ * evaluation that changes incidents always commits (conditioned on the state's version), and a
+ * redelivered or reordered record is simply part of the next replay. The dropout sweep replays the
+ * same records before it judges a device silent ({@link checkSilence}).
+ */
+export const DEFER = { records: 10, ms: 6 * 3_600_000 } as const;
+
+/**
+ * The evaluated, uncommitted state of a device's lane that this process deferred, and on which
+ * committed state (version, newest evaluated time) it was built: a hint, never a source of truth.
+ * When the next delivery of the device finds the same committed state and follows the cached state
+ * without a hole, only its own records are evaluated, from the cached state: no Query, no replay,
+ * no decoding of the stored state. It serves deferred evaluations only; an evaluation that has to
+ * commit always starts again from the table (consistent reads, replay), so the cache can never make
+ * anything committed or emitted differ; at worst (a concurrent writer it cannot see through an
+ * eventually consistent read) a change is found a few records later, at the next commit.
+ */
+interface DeferredState {
+  version: number;
+  committedLastTs: number | null;
+  state: DeviceState;
+  /** Records after the committed state, and the oldest one's time. */
+  pending: number;
+  oldest: number;
+}
+const deferredStates = new Map<string, DeferredState>();
+const DEFERRED_STATES_MAX = 1000;
+/** `DETECTOR_STATE_CACHE=off` turns the cache off (the benchmark measures AWS's worst case with it: every delivery in a new container). */
+export const DETECTOR_STATE_CACHE_ENV = 'DETECTOR_STATE_CACHE';
+const cacheEnabled = () => process.env[DETECTOR_STATE_CACHE_ENV] !== 'off';
+
+function rememberDeferred(key: string, entry: DeferredState): void {
+  if (!cacheEnabled()) return;
+  deferredStates.delete(key);
+  if (deferredStates.size >= DEFERRED_STATES_MAX) deferredStates.delete(deferredStates.keys().next().value as string);
+  deferredStates.set(key, entry);
+}
 
 /**
  * The delivered records the table query would have returned: after `lastTs`, not older than 24 h,
- * merged per timestamp, oldest first.
+ * merged per timestamp, oldest first; marked as the delivery being evaluated.
  */
-function deliveredRecords(points: TelemetryPoint[], lastTs: number | null, now: number): { points: TelemetryPoint[]; hasMore: boolean } {
+function deliveredRecords(points: ReplayPoint[], lastTs: number | null, now: number): { points: ReplayPoint[]; hasMore: boolean } {
+  return { points: withDelivered([], points, lastTs, now), hasMore: false };
+}
+
+/** `queried` (the table's records after `lastTs`) with the delivered ones added or marked as the current delivery, oldest first. */
+function withDelivered(queried: ReplayPoint[], delivered: ReplayPoint[], lastTs: number | null, now: number): ReplayPoint[] {
   const from = Math.max(lastTs ?? 0, now - MAX_RECORD_AGE_MS);
-  const byTime = new Map<number, TelemetryPoint>();
-  for (const point of points) {
+  const byTime = new Map<number, ReplayPoint>(queried.map((p) => [p.t, p]));
+  for (const point of delivered) {
     if (point.t < from || (lastTs !== null && point.t <= lastTs)) continue;
     const merged = byTime.get(point.t) ?? { t: point.t, m: {} };
     Object.assign(merged.m, point.m);
+    merged.current = true;
+    if (point.receivedAt !== undefined) merged.receivedAt = Math.max(merged.receivedAt ?? 0, point.receivedAt);
     byTime.set(point.t, merged);
   }
-  return { points: [...byTime.values()].sort((a, b) => a.t - b.t), hasMore: false };
+  return [...byTime.values()].sort((a, b) => a.t - b.t);
+}
+
+/**
+ * The clocks an evaluation runs its records under. The records of the delivery being evaluated run
+ * at `now`, as always. Records read back from the table that are not in this delivery were (with
+ * deferred writes) evaluated before without being committed: each run of them with one receipt
+ * time runs at that receipt time, so the device's learned delivery lag gets one lag per ingest
+ * call, as it would have had the state been written every time (not one long lag for the whole
+ * replay), and the replay gives the same result however often it happens. `byReceipt: false`
+ * (tools and tests calling {@link detectForDevice}) keeps one clock for all.
+ */
+function replayGroups(points: ReplayPoint[], now: number, byReceipt: boolean): { now: number; points: ReplayPoint[] }[] {
+  if (!byReceipt) return [{ now, points }];
+  const groups: { now: number; points: ReplayPoint[] }[] = [];
+  for (const point of points) {
+    const clock = point.current || point.receivedAt === undefined ? now : Math.min(now, point.receivedAt);
+    const group = groups.at(-1);
+    if (group && group.now === clock) group.points.push(point);
+    else groups.push({ now: clock, points: [point] });
+  }
+  return groups;
+}
+
+const changesAnything = (changes: Changes) => changes.opened.length > 0 || changes.updated.size > 0;
+
+/** Evaluates the groups in order, stopping after the first one that changes incidents (or did not fit): one commit holds one group's changes. */
+function evaluateGroups(state: DeviceState, groups: { now: number; points: ReplayPoint[] }[], ctx: { scope: string; rules: ThresholdRule[]; lane: DetectionLane }) {
+  let current = state;
+  let consumed = 0;
+  let changes: Changes = { opened: [], updated: new Map() };
+  for (const group of groups) {
+    const step = evaluateFitting(current, group.points, { ...ctx, now: group.now });
+    current = step.state;
+    consumed += step.consumed;
+    changes = step.changes;
+    if (changesAnything(step.changes) || step.consumed < group.points.length) break;
+  }
+  return { state: current, consumed, changes };
 }
 
 /**
@@ -171,14 +263,25 @@ function deliveryIsContiguous(points: readonly TelemetryPoint[], lastTs: number 
   return true;
 }
 
+/** How many records the device's cadence puts between `lastTs` and the newest delivered one (0 while the cadence is not learned). */
+function expectedAfter(points: readonly TelemetryPoint[], lastTs: number | null, cadence: CadenceState): number {
+  if (lastTs === null || cadence.gaps.length < 3 || points.length === 0) return 0;
+  const gaps = [...cadence.gaps].sort((a, b) => a - b);
+  const usual = gaps[Math.floor(gaps.length / 2)] as number;
+  const newest = Math.max(...points.map((p) => p.t));
+  return usual > 0 ? Math.round((newest - lastTs) / usual) : 0;
+}
+
 /**
  * Evaluates a device's new live records. The stream worker calls it once per device of a batch
- * with the records the stream delivered (`delivered`: the values are in the stream record, so no
- * Query: one BatchGetItem of the state, rules and watch, then one conditional write); without
- * them (tests, tools) the records are read from the table in timestamp order. Either way only
- * records newer than the state's newest evaluated time count, so a redelivered stream record
- * changes nothing. Safe under any concurrency: the state's version condition lets one evaluation
- * commit, the others re-read and find nothing left to do.
+ * with the records the stream delivered (`delivered`, the values are in the stream record): one
+ * eventually consistent BatchGetItem of the state, rules and watch, plus (when records after the
+ * committed state are not all in the delivery) one eventually consistent Query of them; the state
+ * is written only when incidents or the watch change, or every {@link DEFER} records. Without
+ * `delivered` (tests, tools) the records are read consistently from the table and the state is
+ * always written. Either way only records newer than the committed state's newest evaluated time
+ * count, so a redelivered stream record changes nothing. Safe under any concurrency: the state's
+ * version condition lets one evaluation commit, the others re-read and find nothing left to do.
  */
 export async function detectForDevice(
   organizationId: string,
@@ -188,31 +291,92 @@ export async function detectForDevice(
   delivered?: DeliveredPoints,
 ): Promise<DetectionResult> {
   const result: DetectionResult = { evaluated: 0, opened: [], resolved: [] };
-  for (const lane of lanes) await detectLane(organizationId, identifier, now, lane, result, delivered?.[lane]);
+  for (const lane of lanes) await detectLane(organizationId, identifier, now, lane, result, delivered?.[lane], delivered ? 'live' : 'commit');
   return result;
 }
 
+/**
+ * How a lane is evaluated: `live` (the stream worker: cheap reads first, deferred writes), `commit`
+ * (tools, tests: consistent reads, one clock, always written), `catchUp` (the sweep replaying
+ * uncommitted records: consistent reads, receipt clocks, always written).
+ */
+type LaneMode = 'live' | 'commit' | 'catchUp';
+
 /** {@link detectForDevice} for one lane: that lane's new records, its own "newest evaluated" time. */
-async function detectLane(organizationId: string, identifier: string, now: number, lane: DetectionLane, result: DetectionResult, delivered?: TelemetryPoint[]): Promise<void> {
+async function detectLane(organizationId: string, identifier: string, now: number, lane: DetectionLane, result: DetectionResult, delivered: ReplayPoint[] | undefined, mode: LaneMode): Promise<void> {
   const scope = `${organizationId}|${identifier}`;
+  let consistent = mode !== 'live';
+  let input: repo.DetectorInput | undefined;
+  const cacheKey = `${organizationId}|${identifier}`;
   for (let conflicts = 0; conflicts < MAX_CONFLICTS; ) {
-    const input = await repo.loadDetectorInput(organizationId, identifier);
+    input ??= await repo.loadDetectorInput(organizationId, identifier, { consistent });
+    const ctx = { scope, rules: withBuiltInRules(input.rules), lane };
+    const cached = mode === 'live' && lane === 'device' && !consistent && cacheEnabled() ? deferredStates.get(cacheKey) : undefined;
+    if (cached && delivered && cached.version === input.stored.version && cached.committedLastTs === input.stored.lastTs && deliveryIsContiguous(delivered, cached.state.lastTs, cached.state.cadence)) {
+      const own = deliveredRecords(delivered, cached.state.lastTs, now).points;
+      if (own.length === 0) return;
+      const next = evaluateGroups(cached.state, [{ now, points: own }], ctx);
+      const due = dropoutDue(next.state.cadence) ?? null;
+      const pending = cached.pending + own.length;
+      if (!changesAnything(next.changes) && next.consumed >= own.length && (due === null || (input.watchDue !== null && due >= input.watchDue)) && pending < DEFER.records && now - cached.oldest < DEFER.ms) {
+        rememberDeferred(cacheKey, { ...cached, state: next.state, pending });
+        result.evaluated += next.consumed;
+        return;
+      }
+      // Something to commit: from the table, as always.
+      deferredStates.delete(cacheKey);
+      consistent = true;
+      continue;
+    }
     const last = lane === 'crash' ? input.state.crashTs : input.state.lastTs;
-    const useDelivered = delivered !== undefined && (lane === 'crash' || deliveryIsContiguous(delivered, last, input.state.cadence));
-    const { points, hasMore } = useDelivered ? deliveredRecords(delivered, last, now) : await newRecords(organizationId, identifier, lane, last, now);
+    let points: ReplayPoint[];
+    let hasMore = false;
+    if (delivered !== undefined && (lane === 'crash' || deliveryIsContiguous(delivered, last, input.state.cadence))) {
+      ({ points, hasMore } = deliveredRecords(delivered, last, now));
+    } else {
+      // A delivery that will bring the records after the committed state to DEFER.records commits: read them consistently at once.
+      if (!consistent && delivered !== undefined && expectedAfter(delivered, last, input.state.cadence) >= DEFER.records) consistent = true;
+      ({ points, hasMore } = await newRecords(organizationId, identifier, lane, last, now, consistent));
+      // The delivery's own records may not be visible yet to an eventually consistent read.
+      if (delivered !== undefined && !hasMore) points = withDelivered(points, delivered, last, now);
+    }
     const fresh = points.filter((p) => last === null || p.t > last);
     if (fresh.length === 0) return;
-    const { state, consumed, changes } = evaluateFitting(input.state, fresh, { scope, now, rules: withBuiltInRules(input.rules), lane });
+    const { state, consumed, changes } = evaluateGroups(input.state, replayGroups(fresh, now, mode !== 'commit'), ctx);
     // The watch entry only ever moves earlier here (or appears); the sweep moves it later. Only the device lane teaches the cadence.
     const due = lane === 'device' ? (dropoutDue(state.cadence) ?? null) : null;
     const watch = due !== null && (input.watchDue === null || due < input.watchDue) ? repo.watchWrite(organizationId, identifier, due) : undefined;
+    const deferrable =
+      mode === 'live' &&
+      lane === 'device' &&
+      // A device's first state is always written: it is what tells a device that sent data from an unknown one (GET …/incidents).
+      input.stored.version > 0 &&
+      !changesAnything(changes) &&
+      watch === undefined &&
+      !hasMore &&
+      consumed >= fresh.length &&
+      fresh.length < DEFER.records &&
+      now - (fresh[0] as ReplayPoint).t < DEFER.ms;
+    if (deferrable) {
+      rememberDeferred(cacheKey, { version: input.stored.version, committedLastTs: input.stored.lastTs, state, pending: fresh.length, oldest: (fresh[0] as ReplayPoint).t });
+      result.evaluated += consumed;
+      return;
+    }
+    if (lane === 'device') deferredStates.delete(cacheKey);
+    if (!consistent) {
+      // Nothing is committed from an eventually consistent read of the records: read them again (the state's staleness is caught by its version condition).
+      consistent = true;
+      continue;
+    }
     try {
       announce(await commitWithTickets(organizationId, identifier, state, changes, now, watch));
     } catch (error) {
       if (!(error instanceof TransactionConditionFailed)) throw error;
       conflicts++;
+      input = undefined;
       continue;
     }
+    input = undefined;
     result.evaluated += consumed;
     result.opened.push(...changes.opened.map((i) => i.incidentId));
     result.resolved.push(...[...changes.updated.values()].filter((u) => u.resolvedAt !== null).map((u) => u.open.incidentId));
@@ -221,12 +385,29 @@ async function detectLane(organizationId: string, identifier: string, now: numbe
   throw new Error(`Anomaly state of ${identifier} kept changing under ${MAX_CONFLICTS} attempts`);
 }
 
-/** One overdue device: a dropout incident (and its ticket) when it really is overdue, else its watch moves on. */
+/**
+ * One overdue device: a dropout incident (and its ticket) when it really is overdue, else its watch
+ * moves on. The stream worker defers state writes, so the committed state may not hold the
+ * device's latest records: they are replayed first (one consistent Query, each at its receipt
+ * time), so a device that kept reporting is never taken for silent. Records whose replay changes
+ * incidents (the stream has not reached them yet) are committed by the detector's own path first.
+ */
 async function checkSilence(organizationId: string, identifier: string, watchedDue: string, now: number): Promise<boolean> {
+  const scope = `${organizationId}|${identifier}`;
   for (let conflicts = 0; conflicts < MAX_CONFLICTS; conflicts++) {
     const input = await repo.loadDetectorInput(organizationId, identifier);
-    const state = structuredClone(input.state);
-    const changes = evaluateSilence(state, { scope: `${organizationId}|${identifier}`, now });
+    let state = structuredClone(input.state);
+    const { points, hasMore } = await newRecords(organizationId, identifier, 'device', state.lastTs, now);
+    const fresh = points.filter((p) => state.lastTs === null || p.t > state.lastTs);
+    if (fresh.length > 0) {
+      const caught = evaluateGroups(input.state, replayGroups(fresh, now, true), { scope, rules: withBuiltInRules(input.rules), lane: 'device' });
+      if (hasMore || caught.consumed < fresh.length || changesAnything(caught.changes)) {
+        await detectLane(organizationId, identifier, now, 'device', { evaluated: 0, opened: [], resolved: [] }, undefined, 'catchUp');
+        continue;
+      }
+      state = caught.state;
+    }
+    const changes = evaluateSilence(state, { scope, now });
     if (changes.opened.length === 0) {
       const due = dropoutDue(state.cadence);
       if (due !== undefined && due > now) await repo.refreshWatch(organizationId, identifier, watchedDue, due);
