@@ -10,7 +10,7 @@ import { queryRecords } from '../telemetry/telemetry.repository';
 import { CRASH_MEASUREMENTS } from '../telemetry/telemetry.schema';
 import { dropoutDue, type CadenceState, type ThresholdRule } from './detectors';
 import { laneOf, type DetectionLane } from './sources';
-import { evaluateRecords, evaluateSilence, MAX_RECORD_AGE_MS, type Changes, type DeviceState, type TelemetryPoint } from './device-evaluation';
+import { evaluateRecords, evaluateSilence, MAX_RECORD_AGE_MS, watchDue, type Changes, type DeviceState, type TelemetryPoint } from './device-evaluation';
 import * as repo from './anomaly.repository';
 import { announce, buildProactiveTickets, type ProactiveTicket } from './proactive-ticket';
 import { proactiveResolutionItems } from './proactive-resolution';
@@ -195,14 +195,17 @@ export async function detectForDevice(
 /** {@link detectForDevice} for one lane: that lane's new records, its own "newest evaluated" time. */
 async function detectLane(organizationId: string, identifier: string, now: number, lane: DetectionLane, result: DetectionResult, delivered?: TelemetryPoint[]): Promise<void> {
   const scope = `${organizationId}|${identifier}`;
+  // Issue 20: delivered records older than the newest evaluated one (a late batch) teach the delivery lag, once.
+  let lateLearned = false;
   for (let conflicts = 0; conflicts < MAX_CONFLICTS; ) {
     const input = await repo.loadDetectorInput(organizationId, identifier);
     const last = lane === 'crash' ? input.state.crashTs : input.state.lastTs;
     const useDelivered = delivered !== undefined && (lane === 'crash' || deliveryIsContiguous(delivered, last, input.state.cadence));
     const { points, hasMore } = useDelivered ? deliveredRecords(delivered, last, now) : await newRecords(organizationId, identifier, lane, last, now);
     const fresh = points.filter((p) => last === null || p.t > last);
-    if (fresh.length === 0) return;
-    const { state, consumed, changes } = evaluateFitting(input.state, fresh, { scope, now, rules: withBuiltInRules(input.rules), lane });
+    const late = lane === 'device' && !lateLearned && delivered && last !== null ? delivered.filter((p) => p.t <= last) : [];
+    if (fresh.length === 0 && late.length === 0) return;
+    const { state, consumed, changes } = evaluateFitting(input.state, fresh, { scope, now, rules: withBuiltInRules(input.rules), lane, late });
     // The watch entry only ever moves earlier here (or appears); the sweep moves it later. Only the device lane teaches the cadence.
     const due = lane === 'device' ? (dropoutDue(state.cadence) ?? null) : null;
     const watch = due !== null && (input.watchDue === null || due < input.watchDue) ? repo.watchWrite(organizationId, identifier, due) : undefined;
@@ -213,6 +216,7 @@ async function detectLane(organizationId: string, identifier: string, now: numbe
       conflicts++;
       continue;
     }
+    lateLearned = true;
     result.evaluated += consumed;
     result.opened.push(...changes.opened.map((i) => i.incidentId));
     result.resolved.push(...[...changes.updated.values()].filter((u) => u.resolvedAt !== null).map((u) => u.open.incidentId));
@@ -234,7 +238,8 @@ async function checkSilence(organizationId: string, identifier: string, watchedD
     }
     try {
       // The device is silent: nothing to watch until it reports again (its next record re-creates the entry).
-      announce(await commitWithTickets(organizationId, identifier, state, changes, now, repo.watchWrite(organizationId, identifier, null)));
+      // A gap confirmed while the device still reports keeps it watched (watchDue: null while a dropout is open).
+      announce(await commitWithTickets(organizationId, identifier, state, changes, now, repo.watchWrite(organizationId, identifier, watchDue(state))));
       return true;
     } catch (error) {
       if (!(error instanceof TransactionConditionFailed)) throw error;
