@@ -33,6 +33,34 @@ test('a signal-strength series stepping between quantised levels, changing regim
   }
 });
 
+test('quantised levels with jitter of ±2 dB that change regime by several steps at once (up to 9 dB), the first change early, stay quiet', () => {
+  for (const seed of [14, 15, 16, 17]) {
+    const r = rng(seed);
+    let level = -70;
+    let next = 120 + Math.floor(r.uniform() * 200);
+    const points = series(3 * 720, 90_000, (i) => {
+      if (i === next) {
+        level += (r.uniform() < 0.5 ? -1 : 1) * (1 + Math.floor(r.uniform() * 3)) * (1 + Math.floor(r.uniform() * 3));
+        next = i + 250 + Math.floor(r.uniform() * 450);
+      }
+      const u = r.uniform();
+      return level + (u < 0.15 ? -1 - Math.floor(r.uniform() * 2) : u > 0.85 ? 1 + Math.floor(r.uniform() * 2) : 0);
+    }, 'rssi');
+    expect(feed(newDeviceState(), points).map((i) => [seed, i.kind, (i.startedAt - START) / 90_000])).toEqual([]);
+  }
+});
+
+test('a ~5-sigma drop held 180 points on a Gaussian signal-strength series (rounded to 1 dB) is a level shift', () => {
+  const r = rng(18);
+  const at = 1400;
+  const points = series(2400, 2 * MIN, (i) => -66 + Math.round(1.5 * r.normal()) - (i >= at && i < at + 180 ? 8 : 0), 'rssi');
+  const found = feed(newDeviceState(), points);
+  const shifts = found.filter((i) => i.kind === 'level_shift').map((i) => (i.startedAt - START) / (2 * MIN));
+  expect(shifts).toHaveLength(1);
+  expect(shifts[0]).toBeGreaterThanOrEqual(at);
+  expect(shifts[0]).toBeLessThanOrEqual(at + 10);
+});
+
 test('a 7-sigma single point on a quiet series is a spike, and nothing else', () => {
   const r = rng(21);
   const points = series(600, 5 * MIN, (i) => 50 + r.normal() + (i === 400 ? 7 : 0), 'pressure');

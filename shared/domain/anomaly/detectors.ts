@@ -47,7 +47,7 @@ export const DETECTOR = {
   /** A series whose window shows at most this many distinct values (or whose resolution is most of its scale) is quantised (RSSI steps, integer states)… */
   quantisedDistinct: 6,
   /** …and a level shift on it must be this many times the largest move between neighbouring points it made recently. */
-  quantisedJumpFactor: 1.5,
+  quantisedJumpFactor: 2.5,
   /** Per-point decay of that largest move. */
   jumpDecay: 0.999,
   /** The series' range (envelope) forgets with this half-life: a change back into it is not anomalous. */
@@ -433,6 +433,23 @@ export function evaluatePoint(s: SeriesState, t: number, v: number, rules: reado
     out.abnormal.add('spike');
     if (s.pending.length >= DETECTOR.shiftRun) {
       const start = (s.pending[0] as { t: number }).t;
+      // A quantised series (RSSI levels) is judged by its own history of level changes: a step no
+      // larger than the moves it already makes is a new regime, learned silently.
+      const newLevel = median(s.pending.map((p) => p.v));
+      const stepSize = Math.abs(newLevel - b.level);
+      if (onLevels(s.values) && stepSize < DETECTOR.quantisedJumpFactor * (s.jump ?? 0)) {
+        s.jump = Math.max(s.jump ?? 0, stepSize);
+        rebaseline(s, start, s.pending);
+        return out;
+      }
+      // Back to the level before the last shift: its end, not a new one.
+      if (s.before && Math.abs(newLevel - s.before.level) < (DETECTOR.longShiftZ / 2) * s.before.scale) {
+        s.before = null;
+        s.held = null;
+        rebaseline(s, start, s.pending);
+        return out;
+      }
+      s.before = { level: b.level, scale: b.rawScale };
       out.signals.push({ kind: 'level_shift', startedAt: start, value: v, severity: 'medium', evidence: evidence(s, { ...base, previousLevel: round(b.level), z: round(z) }) });
       out.abnormal.add('level_shift');
       rebaseline(s, start, s.pending);
@@ -453,9 +470,11 @@ export function evaluatePoint(s: SeriesState, t: number, v: number, rules: reado
   const prev = s.values.at(-2);
   if (prev !== undefined) s.jump = Math.max((s.jump ?? 0) * DETECTOR.jumpDecay, Math.abs(v - prev));
   const res = resolution(s.values);
-  regimeSignal(s, t, v, Math.max(res, 1e-9), base, out);
-  // A quantised series drifts by level changes, which the level-shift detector judges (against its own history of them).
-  driftSignal(s, t, v, b.scale, new Set(s.values).size <= DETECTOR.quantisedDistinct || res >= 0.8 * b.rawScale, base, out);
+  // A quantised series drifts by level changes, which the level-shift detector judges (against its own history of them),
+  // and its spread is a count of jitter points in a block (mostly-zero differences): not judged either.
+  const quantisedNow = new Set(s.values).size <= DETECTOR.quantisedDistinct || res >= 0.8 * b.rawScale;
+  regimeSignal(s, t, v, Math.max(res, 1e-9), base, out, quantisedNow);
+  driftSignal(s, t, v, b.scale, quantisedNow, base, out);
   const held = longShift(s, b, base, v, out);
   if (held) return out;
 
@@ -477,7 +496,8 @@ export function evaluatePoint(s: SeriesState, t: number, v: number, rules: reado
     const margin = Math.max(resolution(s.values), DETECTOR.envelopeMargin * width);
     // A quantised series is judged by its own history of level changes, not a Gaussian scale:
     // an RSSI that steps a few dB between levels changes regime by a few dB too.
-    const quantised = new Set(s.values).size <= DETECTOR.quantisedDistinct || resolution(s.values) >= 0.8 * b.rawScale;
+    // The window straddles the step (two levels' worth of values): the part before it says what the series is.
+    const quantised = isQuantised(s.values, b) || (before.length >= DETECTOR.rebaselinePoints && onLevels(before));
     const ordinary = !quantised || stepSize >= DETECTOR.quantisedJumpFactor * (s.jump ?? 0);
     if (step >= DETECTOR.stepMin && !quantised && !s.held && jump >= DETECTOR.longShiftAbrupt * stepSize) {
       s.held = { start, from: median(before), scale: b.rawScale, sign: side === 'up' ? 1 : -1, n: 0 };
@@ -508,12 +528,25 @@ export function evaluatePoint(s: SeriesState, t: number, v: number, rules: reado
   return out;
 }
 
+/** A series whose window shows a handful of distinct values, or whose resolution is most of its scale (RSSI steps, integer states). */
+const isQuantised = (values: readonly number[], b: Baseline) => new Set(values).size <= DETECTOR.quantisedDistinct || resolution(values) >= 0.8 * b.rawScale;
+
+/**
+ * Levels with jitter: most points sit on one level (the resolution is most of the robust scale),
+ * as an RSSI between regime changes. A rounded Gaussian signal (values spread over several steps)
+ * is not: a few distinct values alone do not make it one.
+ */
+function onLevels(values: readonly number[]): boolean {
+  const res = resolution(values);
+  return res > 0 && res >= 0.8 * robustScale(values);
+}
+
 /**
  * Adds a normal point to the current block; at the end of a block, compares the last
  * REGIME.sustainedBlocks block spreads with the history's median spread (floored by the
  * measurement's resolution). A regime change re-learns the history from the new regime.
  */
-function regimeSignal(s: SeriesState, t: number, v: number, floor: number, base: Record<string, number | string | null>, out: PointResult): void {
+function regimeSignal(s: SeriesState, t: number, v: number, floor: number, base: Record<string, number | string | null>, out: PointResult, quantised = false): void {
   const block = (s.block ??= { start: t, times: [], values: [] });
   block.times.push(t);
   block.values.push(v);
@@ -536,7 +569,7 @@ function regimeSignal(s: SeriesState, t: number, v: number, floor: number, base:
   if (past.length < REGIME.warmupBlocks) return;
   const usual = median(past);
   const recent = spreads.slice(-REGIME.sustainedBlocks);
-  if (!recent.every((x) => x >= REGIME.spreadFactor * usual)) return;
+  if (quantised || !recent.every((x) => x >= REGIME.spreadFactor * usual)) return;
   out.signals.push({
     kind: 'regime_change',
     startedAt: starts[0] as number,
@@ -634,6 +667,8 @@ function longShift(s: SeriesState, b: Baseline, base: Record<string, number | st
   // Settled: the window is flat around its level (a slope would carry it there and on: a drift).
   const settled = Math.abs(b.slopePerMs * ((s.times.at(-1) as number) - (s.times[0] as number))) < DETECTOR.longShiftZ * held.scale;
   if (distance < DETECTOR.longShiftZ || !settled) return false;
+  // On a quantised series (the window now holds only the new level) a change of level is judged by its own history of them.
+  if (onLevels(s.values) && Math.abs(level - held.from) < DETECTOR.quantisedJumpFactor * (s.jump ?? 0)) return false;
   out.signals.push({
     kind: 'level_shift',
     startedAt: held.start,
