@@ -22,7 +22,7 @@ export const DETECTOR = {
   /** An extreme point must also exceed the series' own largest recent |z| by this factor… */
   tailFactor: 1.6,
   /** …or by this one on a series that recently showed big excursions (|z| ≥ bigZ) of its own: heavy tails. */
-  heavyTailFactor: 3,
+  heavyTailFactor: 2.2,
   bigZ: 4.5,
   /** Per-point decay of that largest recent |z| (half-life ≈ 1400 points). */
   tailDecay: 0.9995,
@@ -47,7 +47,7 @@ export const DETECTOR = {
   /** A series whose window shows at most this many distinct values (or whose resolution is most of its scale) is quantised (RSSI steps, integer states)… */
   quantisedDistinct: 6,
   /** …and a level shift on it must be this many times the largest move between neighbouring points it made recently. */
-  quantisedJumpFactor: 2.5,
+  quantisedJumpFactor: 3,
   /** Per-point decay of that largest move. */
   jumpDecay: 0.999,
   /** The series' range (envelope) forgets with this half-life: a change back into it is not anomalous. */
