@@ -171,6 +171,15 @@ describe('a gap in buffered history', () => {
   });
 });
 
+test.each([695, 700, 706, 711])('a spread that triples from inside a block (point %i) is dated no earlier than the change', (at) => {
+  const r = rng(51);
+  const points = series(1100, 5 * MIN, (i) => 120 + (i < at ? 2 : 6) * r.normal(), 'latency_ms');
+  const regime = feed(newDeviceState(), points).filter((i) => i.kind === 'regime_change');
+  expect(regime).toHaveLength(1);
+  expect((regime[0] as NewIncident).startedAt).toBeGreaterThanOrEqual(START + at * 5 * MIN);
+  expect((regime[0] as NewIncident).startedAt).toBeLessThanOrEqual(START + (at + 36) * 5 * MIN);
+});
+
 test('a spread that triples and stays (inside the usual range) is a regime change of its own kind; a ramp is not', () => {
   const r = rng(51);
   const at = 700;

@@ -552,6 +552,8 @@ function regimeSignal(s: SeriesState, t: number, v: number, floor: number, base:
   block.values.push(v);
   if (block.values.length < REGIME.block) return;
   const spreads = (s.spreads ??= []);
+  /** Where the block's big moves begin (judged against the usual spread so far): a change inside a block starts there, not at the block's start. */
+  const prior = spreads.length > 0 ? median(spreads) : undefined;
   // The spread of the differences between neighbouring points (robust, ÷√2: the points' own
   // noise): a ramp (a recharge), the side of a cycle or the knee where a ramp ends is no spread.
   // As for the baseline's scale, the mean absolute deviation beside the MAD: on a heavy-tailed
@@ -562,7 +564,8 @@ function regimeSignal(s: SeriesState, t: number, v: number, floor: number, base:
   spreads.push(Math.max(robustScale(diffs, mid), meanAbs, floor) / Math.SQRT2);
   if (spreads.length > REGIME.history) spreads.shift();
   const starts = (s.blockStarts ??= []);
-  starts.push(block.start);
+  const big = prior === undefined ? -1 : diffs.findIndex((x) => Math.abs(x - mid) >= REGIME.spreadFactor * prior * Math.SQRT2);
+  starts.push(big >= 0 ? (block.times[big + 1] as number) : block.start);
   if (starts.length > REGIME.sustainedBlocks) starts.shift();
   delete s.block;
   const past = spreads.slice(0, -REGIME.sustainedBlocks);
