@@ -9,7 +9,7 @@ import type { OrgContext } from '../organization/organization.schema';
 import { CRASH_MEASUREMENTS } from '../telemetry/telemetry.schema';
 import { dropoutDue, type CadenceState, type ThresholdRule } from './detectors';
 import { laneOf, type DetectionLane } from './sources';
-import { evaluateRecords, evaluateSilence, MAX_RECORD_AGE_MS, type Changes, type DeviceState, type TelemetryPoint } from './device-evaluation';
+import { evaluateRecords, evaluateSilence, MAX_RECORD_AGE_MS, watchDue, type Changes, type DeviceState, type TelemetryPoint } from './device-evaluation';
 import * as repo from './anomaly.repository';
 import { announce, buildProactiveTickets, type ProactiveTicket } from './proactive-ticket';
 import { proactiveResolutionItems } from './proactive-resolution';
@@ -225,19 +225,38 @@ function replayGroups(points: ReplayPoint[], now: number, byReceipt: boolean): {
 
 const changesAnything = (changes: Changes) => changes.opened.length > 0 || changes.updated.size > 0;
 
-/** Evaluates the groups in order, stopping after the first one that changes incidents (or did not fit): one commit holds one group's changes. */
-function evaluateGroups(state: DeviceState, groups: { now: number; points: ReplayPoint[] }[], ctx: { scope: string; rules: ThresholdRule[]; lane: DetectionLane }) {
+/**
+ * Evaluates the groups in order, stopping after the first one that changes incidents (or did not fit):
+ * one commit holds one group's changes. `late` (the delivery's records older than the committed state,
+ * issue 20) goes with the group that runs at the delivery's own clock, appended if there is none;
+ * `lateUsed` says whether that group was reached.
+ */
+function evaluateGroups(
+  state: DeviceState,
+  groups: { now: number; points: ReplayPoint[] }[],
+  ctx: { scope: string; rules: ThresholdRule[]; lane: DetectionLane },
+  delivery?: { now: number; late: readonly TelemetryPoint[] },
+) {
   let current = state;
   let consumed = 0;
   let changes: Changes = { opened: [], updated: new Map() };
-  for (const group of groups) {
-    const step = evaluateFitting(current, group.points, { ...ctx, now: group.now });
+  const late = delivery?.late ?? [];
+  let lateGroup = late.length > 0 ? groups.findIndex((g) => g.now === delivery?.now) : -1;
+  if (late.length > 0 && lateGroup < 0) {
+    groups = [...groups, { now: delivery?.now as number, points: [] }];
+    lateGroup = groups.length - 1;
+  }
+  let lateUsed = false;
+  for (const [index, group] of groups.entries()) {
+    const withLate = index === lateGroup;
+    const step = evaluateFitting(current, group.points, { ...ctx, now: group.now, ...(withLate ? { late } : {}) });
+    lateUsed ||= withLate;
     current = step.state;
     consumed += step.consumed;
     changes = step.changes;
     if (changesAnything(step.changes) || step.consumed < group.points.length) break;
   }
-  return { state: current, consumed, changes };
+  return { state: current, consumed, changes, lateUsed };
 }
 
 /**
@@ -308,10 +327,17 @@ async function detectLane(organizationId: string, identifier: string, now: numbe
   let consistent = mode !== 'live';
   let input: repo.DetectorInput | undefined;
   const cacheKey = `${organizationId}|${identifier}`;
+  // Issue 20: delivered records older than the committed newest evaluated one (a late batch) teach the
+  // delivery lag and may fill a waiting gap, once: judged against the state first loaded (`lateBase`).
+  let lateBase: number | null | undefined;
+  let lateLearned = false;
   for (let conflicts = 0; conflicts < MAX_CONFLICTS; ) {
     input ??= await repo.loadDetectorInput(organizationId, identifier, { consistent });
     const ctx = { scope, rules: withBuiltInRules(input.rules), lane };
-    const cached = mode === 'live' && lane === 'device' && !consistent && cacheEnabled() ? deferredStates.get(cacheKey) : undefined;
+    if (lateBase === undefined) lateBase = input.stored.lastTs;
+    const base = lateBase;
+    const late = lane === 'device' && !lateLearned && delivered !== undefined && base !== null ? delivered.filter((p) => p.t <= base) : [];
+    const cached = mode === 'live' && lane === 'device' && !consistent && cacheEnabled() && late.length === 0 ? deferredStates.get(cacheKey) : undefined;
     if (cached && delivered && cached.version === input.stored.version && cached.committedLastTs === input.stored.lastTs && deliveryIsContiguous(delivered, cached.state.lastTs, cached.state.cadence)) {
       const own = deliveredRecords(delivered, cached.state.lastTs, now).points;
       if (own.length === 0) return;
@@ -341,8 +367,8 @@ async function detectLane(organizationId: string, identifier: string, now: numbe
       if (delivered !== undefined && !hasMore) points = withDelivered(points, delivered, last, now);
     }
     const fresh = points.filter((p) => last === null || p.t > last);
-    if (fresh.length === 0) return;
-    const { state, consumed, changes } = evaluateGroups(input.state, replayGroups(fresh, now, mode !== 'commit'), ctx);
+    if (fresh.length === 0 && late.length === 0) return;
+    const { state, consumed, changes, lateUsed } = evaluateGroups(input.state, replayGroups(fresh, now, mode !== 'commit'), ctx, { now, late });
     // The watch entry only ever moves earlier here (or appears); the sweep moves it later. Only the device lane teaches the cadence.
     const due = lane === 'device' ? (dropoutDue(state.cadence) ?? null) : null;
     const watch = due !== null && (input.watchDue === null || due < input.watchDue) ? repo.watchWrite(organizationId, identifier, due) : undefined;
@@ -351,6 +377,8 @@ async function detectLane(organizationId: string, identifier: string, now: numbe
       lane === 'device' &&
       // A device's first state is always written: it is what tells a device that sent data from an unknown one (GET …/incidents).
       input.stored.version > 0 &&
+      // A late batch changed the learned lag (and maybe a waiting gap): written.
+      late.length === 0 &&
       !changesAnything(changes) &&
       watch === undefined &&
       !hasMore &&
@@ -377,6 +405,7 @@ async function detectLane(organizationId: string, identifier: string, now: numbe
       continue;
     }
     input = undefined;
+    if (lateUsed) lateLearned = true;
     result.evaluated += consumed;
     result.opened.push(...changes.opened.map((i) => i.incidentId));
     result.resolved.push(...[...changes.updated.values()].filter((u) => u.resolvedAt !== null).map((u) => u.open.incidentId));
@@ -415,7 +444,8 @@ async function checkSilence(organizationId: string, identifier: string, watchedD
     }
     try {
       // The device is silent: nothing to watch until it reports again (its next record re-creates the entry).
-      announce(await commitWithTickets(organizationId, identifier, state, changes, now, repo.watchWrite(organizationId, identifier, null)));
+      // A gap confirmed while the device still reports keeps it watched (watchDue: null while a dropout is open).
+      announce(await commitWithTickets(organizationId, identifier, state, changes, now, repo.watchWrite(organizationId, identifier, watchDue(state))));
       return true;
     } catch (error) {
       if (!(error instanceof TransactionConditionFailed)) throw error;

@@ -22,7 +22,7 @@ export const DETECTOR = {
   /** An extreme point must also exceed the series' own largest recent |z| by this factor… */
   tailFactor: 1.6,
   /** …or by this one on a series that recently showed big excursions (|z| ≥ bigZ) of its own: heavy tails. */
-  heavyTailFactor: 3,
+  heavyTailFactor: 2.2,
   bigZ: 4.5,
   /** Per-point decay of that largest recent |z| (half-life ≈ 1400 points). */
   tailDecay: 0.9995,
@@ -47,7 +47,7 @@ export const DETECTOR = {
   /** A series whose window shows at most this many distinct values (or whose resolution is most of its scale) is quantised (RSSI steps, integer states)… */
   quantisedDistinct: 6,
   /** …and a level shift on it must be this many times the largest move between neighbouring points it made recently. */
-  quantisedJumpFactor: 1.5,
+  quantisedJumpFactor: 3,
   /** Per-point decay of that largest move. */
   jumpDecay: 0.999,
   /** The series' range (envelope) forgets with this half-life: a change back into it is not anomalous. */
@@ -127,6 +127,17 @@ export const DROPOUT = {
   maxGapFactor: 2,
   /** Gaps remembered. */
   gaps: 32,
+  /** Delivery lags remembered, and the percentile of them a late delivery may reach… */
+  lags: 32,
+  lagQuantile: 0.9,
+  /** …plus this many times its distance from the median lag (a device late one batch in five is waited for)… */
+  lagSpread: 1,
+  /** …and never less than this many times the median lag (a device uploading in batches may miss one upload). */
+  lagMedianFactor: 3,
+  /** Deliveries needed before the lag allowance is trusted: until then the device is not watched live and gaps wait. */
+  warmupDeliveries: 3,
+  /** Gaps found on resume that may wait for a late batch at once (more: the oldest are judged at once). */
+  pendingGaps: 4,
   /** Gaps needed before dropouts are watched. */
   warmupGaps: 8,
 } as const;
@@ -422,6 +433,23 @@ export function evaluatePoint(s: SeriesState, t: number, v: number, rules: reado
     out.abnormal.add('spike');
     if (s.pending.length >= DETECTOR.shiftRun) {
       const start = (s.pending[0] as { t: number }).t;
+      // A quantised series (RSSI levels) is judged by its own history of level changes: a step no
+      // larger than the moves it already makes is a new regime, learned silently.
+      const newLevel = median(s.pending.map((p) => p.v));
+      const stepSize = Math.abs(newLevel - b.level);
+      if (onLevels(s.values) && stepSize < DETECTOR.quantisedJumpFactor * (s.jump ?? 0)) {
+        s.jump = Math.max(s.jump ?? 0, stepSize);
+        rebaseline(s, start, s.pending);
+        return out;
+      }
+      // Back to the level before the last shift: its end, not a new one.
+      if (s.before && Math.abs(newLevel - s.before.level) < (DETECTOR.longShiftZ / 2) * s.before.scale) {
+        s.before = null;
+        s.held = null;
+        rebaseline(s, start, s.pending);
+        return out;
+      }
+      s.before = { level: b.level, scale: b.rawScale };
       out.signals.push({ kind: 'level_shift', startedAt: start, value: v, severity: 'medium', evidence: evidence(s, { ...base, previousLevel: round(b.level), z: round(z) }) });
       out.abnormal.add('level_shift');
       rebaseline(s, start, s.pending);
@@ -442,9 +470,11 @@ export function evaluatePoint(s: SeriesState, t: number, v: number, rules: reado
   const prev = s.values.at(-2);
   if (prev !== undefined) s.jump = Math.max((s.jump ?? 0) * DETECTOR.jumpDecay, Math.abs(v - prev));
   const res = resolution(s.values);
-  regimeSignal(s, t, v, Math.max(res, 1e-9), base, out);
-  // A quantised series drifts by level changes, which the level-shift detector judges (against its own history of them).
-  driftSignal(s, t, v, b.scale, new Set(s.values).size <= DETECTOR.quantisedDistinct || res >= 0.8 * b.rawScale, base, out);
+  // A quantised series drifts by level changes, which the level-shift detector judges (against its own history of them),
+  // and its spread is a count of jitter points in a block (mostly-zero differences): not judged either.
+  const quantisedNow = new Set(s.values).size <= DETECTOR.quantisedDistinct || res >= 0.8 * b.rawScale;
+  regimeSignal(s, t, v, Math.max(res, 1e-9), base, out, quantisedNow);
+  driftSignal(s, t, v, b.scale, quantisedNow, base, out);
   const held = longShift(s, b, base, v, out);
   if (held) return out;
 
@@ -466,7 +496,8 @@ export function evaluatePoint(s: SeriesState, t: number, v: number, rules: reado
     const margin = Math.max(resolution(s.values), DETECTOR.envelopeMargin * width);
     // A quantised series is judged by its own history of level changes, not a Gaussian scale:
     // an RSSI that steps a few dB between levels changes regime by a few dB too.
-    const quantised = new Set(s.values).size <= DETECTOR.quantisedDistinct || resolution(s.values) >= 0.8 * b.rawScale;
+    // The window straddles the step (two levels' worth of values): the part before it says what the series is.
+    const quantised = isQuantised(s.values, b) || (before.length >= DETECTOR.rebaselinePoints && onLevels(before));
     const ordinary = !quantised || stepSize >= DETECTOR.quantisedJumpFactor * (s.jump ?? 0);
     if (step >= DETECTOR.stepMin && !quantised && !s.held && jump >= DETECTOR.longShiftAbrupt * stepSize) {
       s.held = { start, from: median(before), scale: b.rawScale, sign: side === 'up' ? 1 : -1, n: 0 };
@@ -497,17 +528,32 @@ export function evaluatePoint(s: SeriesState, t: number, v: number, rules: reado
   return out;
 }
 
+/** A series whose window shows a handful of distinct values, or whose resolution is most of its scale (RSSI steps, integer states). */
+const isQuantised = (values: readonly number[], b: Baseline) => new Set(values).size <= DETECTOR.quantisedDistinct || resolution(values) >= 0.8 * b.rawScale;
+
+/**
+ * Levels with jitter: most points sit on one level (the resolution is most of the robust scale),
+ * as an RSSI between regime changes. A rounded Gaussian signal (values spread over several steps)
+ * is not: a few distinct values alone do not make it one.
+ */
+function onLevels(values: readonly number[]): boolean {
+  const res = resolution(values);
+  return res > 0 && res >= 0.8 * robustScale(values);
+}
+
 /**
  * Adds a normal point to the current block; at the end of a block, compares the last
  * REGIME.sustainedBlocks block spreads with the history's median spread (floored by the
  * measurement's resolution). A regime change re-learns the history from the new regime.
  */
-function regimeSignal(s: SeriesState, t: number, v: number, floor: number, base: Record<string, number | string | null>, out: PointResult): void {
+function regimeSignal(s: SeriesState, t: number, v: number, floor: number, base: Record<string, number | string | null>, out: PointResult, quantised = false): void {
   const block = (s.block ??= { start: t, times: [], values: [] });
   block.times.push(t);
   block.values.push(v);
   if (block.values.length < REGIME.block) return;
   const spreads = (s.spreads ??= []);
+  /** Where the block's big moves begin (judged against the usual spread so far): a change inside a block starts there, not at the block's start. */
+  const prior = spreads.length > 0 ? median(spreads) : undefined;
   // The spread of the differences between neighbouring points (robust, ÷√2: the points' own
   // noise): a ramp (a recharge), the side of a cycle or the knee where a ramp ends is no spread.
   // As for the baseline's scale, the mean absolute deviation beside the MAD: on a heavy-tailed
@@ -518,14 +564,15 @@ function regimeSignal(s: SeriesState, t: number, v: number, floor: number, base:
   spreads.push(Math.max(robustScale(diffs, mid), meanAbs, floor) / Math.SQRT2);
   if (spreads.length > REGIME.history) spreads.shift();
   const starts = (s.blockStarts ??= []);
-  starts.push(block.start);
+  const big = prior === undefined ? -1 : diffs.findIndex((x) => Math.abs(x - mid) >= REGIME.spreadFactor * prior * Math.SQRT2);
+  starts.push(big >= 0 ? (block.times[big + 1] as number) : block.start);
   if (starts.length > REGIME.sustainedBlocks) starts.shift();
   delete s.block;
   const past = spreads.slice(0, -REGIME.sustainedBlocks);
   if (past.length < REGIME.warmupBlocks) return;
   const usual = median(past);
   const recent = spreads.slice(-REGIME.sustainedBlocks);
-  if (!recent.every((x) => x >= REGIME.spreadFactor * usual)) return;
+  if (quantised || !recent.every((x) => x >= REGIME.spreadFactor * usual)) return;
   out.signals.push({
     kind: 'regime_change',
     startedAt: starts[0] as number,
@@ -623,6 +670,8 @@ function longShift(s: SeriesState, b: Baseline, base: Record<string, number | st
   // Settled: the window is flat around its level (a slope would carry it there and on: a drift).
   const settled = Math.abs(b.slopePerMs * ((s.times.at(-1) as number) - (s.times[0] as number))) < DETECTOR.longShiftZ * held.scale;
   if (distance < DETECTOR.longShiftZ || !settled) return false;
+  // On a quantised series (the window now holds only the new level) a change of level is judged by its own history of them.
+  if (onLevels(s.values) && Math.abs(level - held.from) < DETECTOR.quantisedJumpFactor * (s.jump ?? 0)) return false;
   out.signals.push({
     kind: 'level_shift',
     startedAt: held.start,
@@ -673,24 +722,30 @@ function rebaseline(s: SeriesState, start: number, extra: { t: number; v: number
 /** A device's reporting cadence. Times are epoch ms. */
 export interface CadenceState {
   last: number | null;
-  /** Recent gaps between reports (ms), dropouts excluded. */
+  /** Recent gaps between reports (ms), dropouts and gaps waiting to be confirmed excluded. */
   gaps: number[];
   /** Last report times, for evidence. */
   recent: number[];
   /**
-   * Recent delivery lags, one per delivery (ms from the oldest record of a delivery to its
-   * evaluation). A device that uploads an hour of readings at once is late, not silent: its usual
-   * lag extends the silence limit. The median is used, so one buffered upload hours late does not
-   * blind dropout detection (a gap it hid is still found when the data resume: {@link gapDropout}).
+   * Recent delivery lags, one per delivery (ms from the oldest record of a delivery, late records
+   * included, to its evaluation). A device that uploads an hour of readings at once is late, not
+   * silent: a high percentile of its lags ({@link lagAllowance}) extends the silence limit. Not the
+   * maximum, so one buffered upload hours late does not blind dropout detection.
    */
   lags: number[];
+  /**
+   * Gaps found when the data resumed, waiting to be confirmed: flat pairs [from, to, from, to, …]
+   * (the last record before, the first after). A late batch may still fill them; once the device's
+   * lag allowance has passed without it, each is a dropout ({@link dueGaps}).
+   */
+  pend?: number[];
 }
 
 export const newCadenceState = (): CadenceState => ({ last: null, gaps: [], recent: [], lags: [] });
 
 /**
- * Records a report at `t` (after `last`). `afterDropout`: the gap was a dropout and teaches
- * nothing about the cadence.
+ * Records a report at `t` (after `last`). `afterDropout`: the gap was a dropout (or is waiting to
+ * be confirmed as one) and teaches nothing about the cadence.
  */
 export function recordReport(c: CadenceState, t: number, afterDropout: boolean): void {
   if (c.last !== null && t > c.last && !afterDropout) {
@@ -706,7 +761,7 @@ export function recordReport(c: CadenceState, t: number, afterDropout: boolean):
 export function recordDelivery(c: CadenceState, lag: number): void {
   c.lags = c.lags ?? [];
   c.lags.push(Math.max(0, Math.round(lag)));
-  if (c.lags.length > DROPOUT.gaps) c.lags.shift();
+  if (c.lags.length > DROPOUT.lags) c.lags.shift();
 }
 
 /** How long a silence may last before it is a dropout; undefined while the cadence is still being learned. */
@@ -715,24 +770,118 @@ export function silenceLimit(c: CadenceState): number | undefined {
   return Math.max(DROPOUT.floorMs, DROPOUT.cadenceFactor * median(c.gaps), DROPOUT.maxGapFactor * Math.max(...c.gaps));
 }
 
+/** The q-quantile (linear interpolation) of a non-empty list. */
+export function quantile(xs: readonly number[], q: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const at = q * (s.length - 1);
+  const i = Math.floor(at);
+  const lo = s[i] as number;
+  return i + 1 < s.length ? lo + (at - i) * ((s[i + 1] as number) - lo) : lo;
+}
+
 /** The device's usual delivery lag: the median over its recent deliveries (0 before any). */
 export const deliveryLag = (c: CadenceState) => ((c.lags ?? []).length > 0 ? median(c.lags) : 0);
 
-/** When the device becomes overdue (ms): its last record + the silence limit + its usual delivery lag; undefined when not watched yet. */
-export function dropoutDue(c: CadenceState): number | undefined {
+/**
+ * How late the device's records may still arrive: a high percentile of its recent delivery lags
+ * (DROPOUT.lagQuantile), widened by DROPOUT.lagSpread × its distance from the median. A device
+ * that is late one batch in five is waited for; a single upload hours late among the recent
+ * deliveries moves nothing.
+ */
+export function lagAllowance(c: CadenceState): number {
+  const lags = c.lags ?? [];
+  if (lags.length === 0) return 0;
+  const high = quantile(lags, DROPOUT.lagQuantile);
+  const usual = median(lags);
+  return Math.max(high + DROPOUT.lagSpread * (high - usual), DROPOUT.lagMedianFactor * usual);
+}
+
+const lagsLearned = (c: CadenceState) => (c.lags ?? []).length >= DROPOUT.warmupDeliveries;
+
+/** When the device becomes overdue live: its last record + the silence limit + its lag allowance. */
+function liveDue(c: CadenceState): number | undefined {
   const limit = silenceLimit(c);
-  return limit === undefined || c.last === null ? undefined : c.last + limit + deliveryLag(c);
+  return limit === undefined || c.last === null || !lagsLearned(c) ? undefined : c.last + limit + lagAllowance(c);
 }
 
 /**
- * A dropout found when the data resume: the record at `t` follows a gap longer than the cadence
- * allows. The incident starts at the last record before the gap (and the caller resolves it at
- * `t`, the first record after it). Undefined for a normal gap or while the cadence is learned.
+ * When the detector must look at the device again (ms): when it becomes overdue, or earlier when a
+ * gap waiting to be confirmed becomes due; undefined when not watched yet.
  */
-export function gapDropout(c: CadenceState, t: number): Signal | undefined {
+export function dropoutDue(c: CadenceState): number | undefined {
+  const live = liveDue(c);
   const limit = silenceLimit(c);
-  if (limit === undefined || c.last === null || t - c.last <= limit) return undefined;
-  return dropoutSignal(c, c.last, limit, t, { resumedAt: iso(t) });
+  const first = c.pend?.[1];
+  if (first === undefined || limit === undefined || !lagsLearned(c)) return live;
+  const pending = first + lagAllowance(c);
+  return live === undefined ? pending : Math.min(live, pending);
+}
+
+/** Whether a record at `t` (after `last`) follows a gap longer than the cadence allows. */
+export function isGap(c: CadenceState, t: number): boolean {
+  const limit = silenceLimit(c);
+  return limit !== undefined && c.last !== null && t - c.last > limit;
+}
+
+/**
+ * A gap found when the data resume, from the last record before it (`from`) to the first after it
+ * (`to`): it waits until the device's lag allowance has passed, because a late batch may still
+ * fill it (a device that uploads batches out of order looks silent between them).
+ */
+export function addPendingGap(c: CadenceState, from: number, to: number): void {
+  (c.pend ??= []).push(from, to);
+}
+
+/**
+ * A record older than the newest evaluated one arrived (a late batch): if it lies inside a pending
+ * gap, the gap splits at it and the parts the cadence explains are dropped.
+ */
+export function fillGap(c: CadenceState, t: number): void {
+  const pend = c.pend;
+  if (!pend || pend.length === 0) return;
+  const limit = silenceLimit(c) ?? 0;
+  const next: number[] = [];
+  for (let i = 0; i < pend.length; i += 2) {
+    const from = pend[i] as number;
+    const to = pend[i + 1] as number;
+    if (t <= from || t >= to) next.push(from, to);
+    else {
+      if (t - from > limit) next.push(from, t);
+      if (to - t > limit) next.push(t, to);
+    }
+  }
+  if (next.length > 0) c.pend = next;
+  else delete c.pend;
+}
+
+/**
+ * The pending gaps that are dropouts at `now` (oldest first), removed from the state: no late
+ * record filled them, and the lag allowance has passed since their end (a record measured inside a
+ * gap would have arrived by then). Beyond DROPOUT.pendingGaps
+ * the oldest are taken at once (the state stays small).
+ */
+export function dueGaps(c: CadenceState, now: number): [number, number][] {
+  const pend = c.pend;
+  const limit = silenceLimit(c);
+  if (!pend || pend.length === 0 || limit === undefined) return [];
+  const wait = lagAllowance(c);
+  const due: [number, number][] = [];
+  const keep: number[] = [];
+  const overflow = pend.length / 2 - DROPOUT.pendingGaps;
+  for (let i = 0; i < pend.length; i += 2) {
+    const from = pend[i] as number;
+    const to = pend[i + 1] as number;
+    if (i / 2 < overflow || (lagsLearned(c) && to + wait <= now)) due.push([from, to]);
+    else keep.push(from, to);
+  }
+  if (keep.length > 0) c.pend = keep;
+  else delete c.pend;
+  return due;
+}
+
+/** The dropout signal of a gap found when the data resumed: silent from `from` until `to`. */
+export function gapSignal(c: CadenceState, from: number, to: number): Signal {
+  return dropoutSignal(c, from, silenceLimit(c) ?? DROPOUT.floorMs, to, { resumedAt: iso(to) });
 }
 
 /** The dropout signal both detectors report: silent from `last` until `until`, against the learned limit. */
@@ -756,7 +905,7 @@ function dropoutSignal(c: CadenceState, last: number, limit: number, until: numb
 
 /** A dropout signal when the device is overdue at `now`. */
 export function checkDropout(c: CadenceState, now: number): Signal | undefined {
-  const due = dropoutDue(c);
+  const due = liveDue(c);
   if (due === undefined || now < due || c.last === null) return undefined;
   return dropoutSignal(c, c.last, silenceLimit(c) as number, now);
 }

@@ -1,11 +1,16 @@
 import { createHash } from 'node:crypto';
 import {
+  addPendingGap,
   checkDropout,
   DETECTOR,
+  dropoutDue,
+  dueGaps,
   evaluatePoint,
+  fillGap,
+  gapSignal,
+  isGap,
   newCadenceState,
   newSeriesState,
-  gapDropout,
   recordDelivery,
   recordReport,
   type AnomalyKind,
@@ -120,45 +125,58 @@ function resolve(state: DeviceState, changes: Changes, key: string, now: number)
  * Evaluates a device's new records in timestamp order (older than `lastTs` or than 24 hours: not
  * evaluated). Stops after `maxNewIncidents` new incidents so one transaction can hold them; the
  * caller commits and calls again with the rest. Returns how many records it consumed.
+ *
+ * Device lane, delivery lag: records of the delivery older than the newest evaluated one (in
+ * `records`, or `late` when the caller filtered them out: the stream delivered them, the table
+ * query never returns them) are not evaluated, but they count for the delivery's lag and fill gaps
+ * still waiting to be confirmed. A gap found when the data resume waits for the device's lag
+ * allowance (a late batch may fill it), then is a dropout: all gaps due at one evaluation make one
+ * incident (one ticket), joined to the live dropout this delivery ended if there is one.
  */
 export function evaluateRecords(
   state: DeviceState,
   records: readonly TelemetryPoint[],
-  ctx: { scope: string; now: number; rules: readonly ThresholdRule[]; maxNewIncidents?: number; lane?: DetectionLane },
+  ctx: { scope: string; now: number; rules: readonly ThresholdRule[]; maxNewIncidents?: number; lane?: DetectionLane; late?: readonly TelemetryPoint[] },
 ): { consumed: number; changes: Changes } {
   const changes: Changes = { opened: [], updated: new Map() };
   const sorted = [...records].sort((a, b) => a.t - b.t);
   const lane = ctx.lane ?? 'device';
   let consumed = 0;
-  /** Lag of this delivery's oldest evaluated record (device lane). */
-  let delivered: number | undefined;
-  /** The dropout this delivery opened on resume or ended: one delivery opens at most one (issue 20). */
-  let gapIncident: OpenIncident | undefined;
+  /** This delivery's oldest record not older than 24 h (device lane): its lag is the delivery's. */
+  let oldest: number | undefined;
+  /** The live dropout this delivery ended: gaps confirmed now join it (one delivery opens at most one, issue 20). */
+  let ended: OpenIncident | undefined;
+  const dropoutKey = keyOf(null, 'dropout');
+  if (lane === 'device') {
+    for (const p of ctx.late ?? []) {
+      if (p.t < ctx.now - MAX_RECORD_AGE_MS) continue;
+      oldest = Math.min(oldest ?? p.t, p.t);
+      if (state.lastTs !== null && p.t <= state.lastTs) fillGap(state.cadence, p.t);
+    }
+  }
   for (const record of sorted) {
     if (ctx.maxNewIncidents !== undefined && changes.opened.length >= ctx.maxNewIncidents) break;
     consumed++;
     const last = lane === 'crash' ? state.crashTs : state.lastTs;
-    if ((last !== null && record.t <= last) || record.t < ctx.now - MAX_RECORD_AGE_MS) continue;
+    if (record.t < ctx.now - MAX_RECORD_AGE_MS) continue;
+    if (lane === 'device') oldest = Math.min(oldest ?? record.t, record.t);
+    if (last !== null && record.t <= last) {
+      // Late (or delivered again): it may fill a gap found earlier; it is not evaluated again.
+      if (lane === 'device') fillGap(state.cadence, record.t);
+      continue;
+    }
     if (lane === 'crash') {
       state.crashTs = record.t;
     } else {
       state.lastTs = record.t;
-      const dropoutKey = keyOf(null, 'dropout');
       const silent = state.open[dropoutKey];
-      // A gap nobody saw live (its records arrived late, together): a dropout found on resume,
-      // from the last record before the gap to this one, under the same one-ticket rule.
-      const missed = silent ? undefined : gapDropout(state.cadence, record.t);
-      delivered ??= ctx.now - record.t;
-      if (missed && gapIncident) {
-        // Another gap in the same delivery: it joins the dropout this delivery already opened or ended.
-        joinGap(changes, gapIncident, missed, record.t);
-        recordReport(state.cadence, record.t, true);
-      } else {
-        if (missed) raise(state, changes, ctx.scope, null, missed, ctx.now);
-        gapIncident = silent ?? (missed ? state.open[dropoutKey] : undefined) ?? gapIncident;
-        recordReport(state.cadence, record.t, silent !== undefined || missed !== undefined);
-        if (silent) resolve(state, changes, dropoutKey, ctx.now);
-        else if (missed) resolve(state, changes, dropoutKey, record.t);
+      // A gap nobody saw live (its records arrived late, together): it waits to be confirmed.
+      const gap = !silent && isGap(state.cadence, record.t);
+      if (gap) addPendingGap(state.cadence, state.cadence.last as number, record.t);
+      recordReport(state.cadence, record.t, silent !== undefined || gap);
+      if (silent) {
+        ended = silent;
+        resolve(state, changes, dropoutKey, ctx.now);
       }
     }
 
@@ -178,8 +196,34 @@ export function evaluateRecords(
       }
     }
   }
-  if (delivered !== undefined) recordDelivery(state.cadence, delivered);
+  if (lane === 'device') {
+    // Gaps are judged against the lags learned before this delivery (a backdated batch's own lag does not excuse its gaps).
+    if (ctx.maxNewIncidents === undefined || changes.opened.length < ctx.maxNewIncidents) confirmGaps(state, changes, ctx.scope, ctx.now, ended);
+    if (oldest !== undefined) recordDelivery(state.cadence, ctx.now - oldest);
+  }
   return { consumed, changes };
+}
+
+/**
+ * The pending gaps due at `now` become one dropout incident, opened at the first gap's start and
+ * resolved at the last gap's end (gaps ending more than 24 h ago are dropped), or join `ended`, the
+ * live dropout the current delivery ended. Nothing while a dropout is open: the device is silent
+ * and its gaps wait for it to resume.
+ */
+function confirmGaps(state: DeviceState, changes: Changes, scope: string, now: number, ended?: OpenIncident): void {
+  const key = keyOf(null, 'dropout');
+  if (state.open[key]) return;
+  let incident = ended;
+  for (const [from, to] of dueGaps(state.cadence, now)) {
+    if (to < now - MAX_RECORD_AGE_MS) continue;
+    const signal = gapSignal(state.cadence, from, to);
+    if (incident) joinGap(changes, incident, signal, to);
+    else {
+      raise(state, changes, scope, null, signal, now);
+      incident = state.open[key] as OpenIncident;
+      resolve(state, changes, key, to);
+    }
+  }
 }
 
 /**
@@ -208,7 +252,16 @@ function joinGap(changes: Changes, open: OpenIncident, gap: Signal, resumedAt: n
 export function evaluateSilence(state: DeviceState, ctx: { scope: string; now: number }): Changes {
   const changes: Changes = { opened: [], updated: new Map() };
   if (state.open[keyOf(null, 'dropout')]) return changes;
+  confirmGaps(state, changes, ctx.scope, ctx.now);
   const signal = checkDropout(state.cadence, ctx.now);
   if (signal) raise(state, changes, ctx.scope, null, signal, ctx.now);
   return changes;
+}
+
+/**
+ * The dropout watch's due time after an evaluation (ms): none while a dropout is open (the
+ * device's next record re-creates it), else when it becomes overdue or a pending gap is due.
+ */
+export function watchDue(state: DeviceState): number | null {
+  return state.open[keyOf(null, 'dropout')] ? null : (dropoutDue(state.cadence) ?? null);
 }
