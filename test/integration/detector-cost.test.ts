@@ -85,10 +85,16 @@ describe('detector requests per live record (stream values, deferred state write
     process.env.DETECTOR_STATE_CACHE = cache;
     const device = `ONE-${cache}`;
     const totals = { records: 0, requests: 0, rru: 0, wru: 0, writes: 0, queries: 0 };
+    // A device in service: each reading is received 2 s and evaluated 20-29 s after it was measured (a
+    // jittering lag; only Date is faked: the detector's clock). A clock fixed before all of them would
+    // shorten the lag by a minute per record, and a lag that keeps shrinking moves the dropout watch
+    // earlier (a real write); a jitter of seconds must not (WATCH_SLACK_MS).
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout', 'queueMicrotask', 'hrtime', 'performance'] });
     try {
       for (let i = 0; i < 60; i++) {
         const record = reading(i);
-        await storeTelemetry(org, { deviceIdentifier: device, records: [record] }, 'rest', NOW);
+        jest.setSystemTime(Date.parse(record.timestamp) + 20_000 + ((i * 7919) % 10) * 1000);
+        await storeTelemetry(org, { deviceIdentifier: device, records: [record] }, 'rest', Date.parse(record.timestamp) + 2_000);
         const events = await streamRecordsOf(org, device, [record.timestamp]);
         const m = await measure(() => detectorWorker({ Records: events }));
         // Past the cadence's warm-up (9 reports) and the watch's first entry: the steady state.
@@ -102,6 +108,7 @@ describe('detector requests per live record (stream values, deferred state write
         expect(m.requests).toBeLessThanOrEqual(4);
       }
     } finally {
+      jest.useRealTimers();
       delete process.env.DETECTOR_STATE_CACHE;
     }
     // 40 records: a state write every 10 (was 40), each ≤ 2 WRU (the compressed state of two series).
@@ -113,6 +120,27 @@ describe('detector requests per live record (stream values, deferred state write
     expect(totals.requests / totals.records).toBeLessThanOrEqual(maxRequests);
     // With the cache, only the commits read the records (one consistent Query each).
     if (cache === 'on') expect(totals.queries).toBeLessThanOrEqual(totals.writes);
+  });
+
+  test('a draining backlog (each record\'s delivery lag a minute shorter than the last) moves the dropout watch at most about once per sweep period, not on every record', async () => {
+    // The detector's clock stands still while the readings catch up on it: the learned lag shrinks with
+    // every record, so the next due time moves earlier each time (about 30 s a record here). Moving the
+    // watch on each of them would be a transaction per record; WATCH_SLACK_MS keeps it to one per 5 minutes.
+    const device = 'BACKLOG';
+    let writes = 0;
+    let records = 0;
+    for (let i = 0; i < 60; i++) {
+      const record = reading(i);
+      await storeTelemetry(org, { deviceIdentifier: device, records: [record] }, 'rest', NOW);
+      const events = await streamRecordsOf(org, device, [record.timestamp]);
+      const m = await measure(() => detectorWorker({ Records: events }));
+      if (i < 20) continue;
+      records++;
+      writes += (m.byCommand.PutItemCommand ?? 0) + (m.byCommand.TransactWriteItemsCommand ?? 0);
+    }
+    // 40 records: 4 deferred-state writes and a watch move about every 10 records (40 without the slack).
+    expect(records).toBe(40);
+    expect(writes).toBeLessThanOrEqual(10);
   });
 
   test('batches of 100 records: ≤ 0.3 requests per record (SQS delivers 10 at a time: 10 evaluations)', async () => {

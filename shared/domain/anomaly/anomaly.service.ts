@@ -149,6 +149,19 @@ export type DeliveredPoints = Partial<Record<DetectionLane, ReplayPoint[]>>;
 export const DEFER = { records: 10, ms: 6 * 3_600_000 } as const;
 
 /**
+ * How much earlier than the stored watch entry a newly computed due time must be to move it: the
+ * dropout sweep runs every 5 minutes (routes.ts, DropoutSweep), so a watch up to that much late finds
+ * a dropout at most one sweep later, while a device whose delivery lag jitters by seconds would
+ * otherwise move its watch (a transaction instead of a deferred evaluation) on most records.
+ */
+export const WATCH_SLACK_MS = 5 * 60_000;
+
+/** Whether `due` (the state's next dropout time) must move the stored watch entry earlier, or create it. */
+function watchMovesEarlier(due: number | null, watchDue: number | null): boolean {
+  return due !== null && (watchDue === null || due < watchDue - WATCH_SLACK_MS);
+}
+
+/**
  * The evaluated, uncommitted state of a device's lane that this process deferred, and on which
  * committed state (version, newest evaluated time) it was built: a hint, never a source of truth.
  * When the next delivery of the device finds the same committed state and follows the cached state
@@ -344,7 +357,7 @@ async function detectLane(organizationId: string, identifier: string, now: numbe
       const next = evaluateGroups(cached.state, [{ now, points: own }], ctx);
       const due = dropoutDue(next.state.cadence) ?? null;
       const pending = cached.pending + own.length;
-      if (!changesAnything(next.changes) && next.consumed >= own.length && (due === null || (input.watchDue !== null && due >= input.watchDue)) && pending < DEFER.records && now - cached.oldest < DEFER.ms) {
+      if (!changesAnything(next.changes) && next.consumed >= own.length && !watchMovesEarlier(due, input.watchDue) && pending < DEFER.records && now - cached.oldest < DEFER.ms) {
         rememberDeferred(cacheKey, { ...cached, state: next.state, pending });
         result.evaluated += next.consumed;
         return;
@@ -371,7 +384,7 @@ async function detectLane(organizationId: string, identifier: string, now: numbe
     const { state, consumed, changes, lateUsed } = evaluateGroups(input.state, replayGroups(fresh, now, mode !== 'commit'), ctx, { now, late });
     // The watch entry only ever moves earlier here (or appears); the sweep moves it later. Only the device lane teaches the cadence.
     const due = lane === 'device' ? (dropoutDue(state.cadence) ?? null) : null;
-    const watch = due !== null && (input.watchDue === null || due < input.watchDue) ? repo.watchWrite(organizationId, identifier, due) : undefined;
+    const watch = watchMovesEarlier(due, input.watchDue) ? repo.watchWrite(organizationId, identifier, due as number) : undefined;
     const deferrable =
       mode === 'live' &&
       lane === 'device' &&
