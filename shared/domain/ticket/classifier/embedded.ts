@@ -3,7 +3,7 @@ import { generateDescription, type TicketText } from '../ticket-text';
 import type { CategoryOption, Classification, Classifier } from './classifier';
 import { EXAMPLE_FEATURES_MAX, type ExampleCounts } from './examples';
 import { detectLanguage, languagePack, terms, words } from './language';
-import { conceptLookup, vocabularyRewriter, type ConceptHit } from './vocabulary';
+import { conceptLookup, partLookup, vocabularyRewriter, type ConceptHit } from './vocabulary';
 
 /**
  * The default classifier: no network, no model download. Both the ticket and each category
@@ -80,10 +80,15 @@ async function rawFeatures(segments: Segment[]): Promise<RawFeatures> {
     if (list.length === 0) continue;
     // A message in another language than the rest (an English reply to a German customer) is read in its own.
     const language = detectLanguage(list, 2) ?? overall;
-    const [pack, lookup] = await Promise.all([languagePack(language), conceptLookup(language)]);
+    const [pack, lookup, parts] = await Promise.all([languagePack(language), conceptLookup(language), partLookup(language)]);
     const segment = segments[i] as Segment;
-    for (const term of terms(list, pack)) {
-      const hits = lookup(term);
+    const segmentTerms = terms(list, pack);
+    // A part named beside a strong damage word is the damaged part: "broken mounting clip" speaks of
+    // damage, not of mounting (the part's stem still counts as a plain word).
+    const damaged = parts !== undefined && segmentTerms.some((t) => lookup(t)?.some((h) => h.concept === parts.of && h.weight >= 1));
+    for (const term of segmentTerms) {
+      let hits = lookup(term);
+      if (damaged && hits && parts.isPart(term)) hits = hits.some((h) => h.concept === parts.of) ? hits.filter((h) => h.concept === parts.of) : undefined;
       let weight = segment.weight;
       if (hits && segment.speaker === 'staff') for (const h of hits) staffConcepts.add(h.concept);
       else if (hits && segment.speaker === 'reply' && hits.every((h) => staffConcepts.has(h.concept) && !ownConcepts.has(h.concept))) weight = Math.min(weight, FIELD_WEIGHT.agent);

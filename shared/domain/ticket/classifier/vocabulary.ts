@@ -20,6 +20,13 @@ interface RawEntry {
 /** Weight of a word listed after the `|` of its list (a weak or often-ambiguous cue). */
 export const WEAK_WORD_WEIGHT = 0.5;
 
+/**
+ * Weight of a word marked `!` (a decisive cue): a state that names the problem whatever the part it
+ * is said of ("broken mounting clip", "antenna snapped", "sensor defectuoso" are damage, not
+ * installation, connectivity or accuracy).
+ */
+export const DECISIVE_WORD_WEIGHT = 2;
+
 interface Parsed {
   entries: RawEntry[];
   /** Spelling variants and the vocabulary's own phrases, applied before tokenising. */
@@ -40,12 +47,14 @@ function vocabulary(): Parsed {
     for (const language of LANGUAGES) {
       const [strong = '', weak = ''] = (byLanguage[language] ?? '').split('|');
       for (const [list, weight] of [[strong, 1], [weak, WEAK_WORD_WEIGHT]] as const) {
-        for (const spec of list.split(/\s+/).filter(Boolean)) {
+        for (const raw of list.split(/\s+/).filter(Boolean)) {
+          const decisive = raw.startsWith('!');
+          const spec = decisive ? raw.slice(1) : raw;
           const text = spec.toLowerCase().replace(/\+/g, ' ');
           // A phrase ("hors ligne") becomes one word through the variant rewriter.
           const word = text.replace(/[\s-]+/g, '');
           if (word !== text) phrases[text] = word;
-          entries.push({ concept, language, word, weight });
+          entries.push({ concept, language, word, weight: decisive ? DECISIVE_WORD_WEIGHT : weight });
         }
       }
     }
@@ -104,4 +113,27 @@ export async function conceptLookup(language: Language): Promise<ConceptLookup> 
   const { surfaceIndex } = vocabulary();
   // An exact listed form first: "charged" (a payment) and "charging" (power) share a stem.
   return (term) => surfaceIndex.get(term.word) ?? index.get(term.stem);
+}
+
+const partIndexes = new Map<Language, Promise<Set<string>>>();
+
+/**
+ * Which terms of `language` name a physical part (support-vocabulary.json `parts`), and the concept
+ * whose strong words make a text about that part's state (`of`); undefined when the file lists none.
+ */
+export async function partLookup(language: Language): Promise<{ of: string; isPart(term: Term): boolean } | undefined> {
+  const parts = supportVocabulary().parts;
+  if (!parts) return undefined;
+  let index = partIndexes.get(language);
+  if (!index) {
+    index = languagePack(language).then((pack) => {
+      const set = new Set<string>();
+      for (const w of (parts[language] ?? '').split(/\s+/).filter(Boolean)) set.add(pack.stem(w.toLowerCase()));
+      return set;
+    });
+    index.catch(() => partIndexes.delete(language));
+    partIndexes.set(language, index);
+  }
+  const stems = await index;
+  return { of: parts.of, isPart: (term) => stems.has(term.stem) };
 }
