@@ -34,10 +34,11 @@ export const CONCEPT_PREFIX = '@';
 /**
  * Tuned on scripts/bench/classifier-set.ts (see README): a concept match weighs more than one
  * shared stem; examples add their log-odds once (`examples`, see exampleEvidence) with add-a-half
- * smoothing (`exampleSmoothing`); GAMMA and NONE_SCORE calibrate the softmax so a confidence of p is
- * right about p of the time on that set.
+ * smoothing (`exampleSmoothing`), and a category's examples match like a description where that
+ * beats its description (`exampleVote`, shares k / (n + `exampleVoteShrink`), see exampleMatch);
+ * GAMMA and NONE_SCORE calibrate the softmax so a confidence of p is right about p of the time on that set.
  */
-export const TUNING = { concept: 2, lexical: 1, vocabularyStem: 0.4, examples: 1, exampleSmoothing: 0.5, gamma: 5, noneScore: 0, categoryConceptMin: 0.15 };
+export const TUNING = { concept: 2, lexical: 1, vocabularyStem: 0.4, examples: 1, exampleSmoothing: 0.5, exampleVote: 1, exampleVoteShrink: 1, gamma: 5, noneScore: 0, categoryConceptMin: 0.15 };
 
 /** Feature -> weight. Each word or concept appears once, with its highest weight. */
 export type Features = Map<string, number>;
@@ -229,11 +230,38 @@ export function exampleEvidence(ticket: Features, categories: PreparedCategory[]
   return evidence;
 }
 
-/** Raw scores per category (description evidence + examples evidence), in category order. */
+/**
+ * How well the ticket matches each category's examples, on the descriptions' scale: the same vote,
+ * with a feature's association to a category the share of its examples that carry it, shrunk by
+ * how few they are (k / (n + TUNING.exampleVoteShrink): one example teaches less than ten). Unlike
+ * the log-odds (which are centred, so they only move categories against each other), this is
+ * positive evidence that competes with "none of these": without it, a category whose description
+ * does not know the organization's words (a terse one, or a name like "Tier 2") could never reach
+ * the confidence threshold however many examples it had.
+ */
+export function exampleMatch(ticket: Features, categories: PreparedCategory[], examples: ExampleCounts): number[] {
+  const learned = categories.map((c) => examples.get(c.key));
+  return vote(
+    ticket,
+    (i, feature) => {
+      const e = learned[i];
+      return e ? Math.min(e.features.get(feature) ?? 0, e.examples) / (e.examples + TUNING.exampleVoteShrink) : 0;
+    },
+    categories.length,
+  );
+}
+
+/**
+ * Raw scores per category, in category order: the better of the description's match and the
+ * examples' match (where the description already knows the ticket's words, the examples do not
+ * count them twice), plus the examples' log-odds.
+ */
 export function scoreFeatures(ticket: Features, categories: PreparedCategory[], examples?: ExampleCounts): number[] {
   const n = categories.length;
   const scores = vote(ticket, (i, f) => categories[i]?.features.get(f) ?? 0, n);
   if (examples && examples.size > 0) {
+    const matched = exampleMatch(ticket, categories, examples);
+    for (let i = 0; i < n; i++) scores[i] = Math.max(scores[i] as number, TUNING.exampleVote * (matched[i] as number));
     // Log-odds join the scores before the softmax multiplies them by gamma.
     const learned = exampleEvidence(ticket, categories, examples);
     for (let i = 0; i < n; i++) scores[i] = (scores[i] as number) + (TUNING.examples * (learned[i] as number)) / TUNING.gamma;
