@@ -3,7 +3,7 @@ import { generateDescription, type TicketText } from '../ticket-text';
 import type { CategoryOption, Classification, Classifier } from './classifier';
 import { EXAMPLE_FEATURES_MAX, type ExampleCounts } from './examples';
 import { detectLanguage, languagePack, terms, words } from './language';
-import { conceptLookup, partLookup, vocabularyRewriter, type ConceptHit } from './vocabulary';
+import { conceptLookup, vocabularyRewriter, type ConceptHit } from './vocabulary';
 
 /**
  * The default classifier: no network, no model download. Both the ticket and each category
@@ -35,10 +35,10 @@ export const CONCEPT_PREFIX = '@';
  * Tuned on scripts/bench/classifier-set.ts (see README): a concept match weighs more than one
  * shared stem; examples add their log-odds once (`examples`, see exampleEvidence) with add-a-half
  * smoothing (`exampleSmoothing`), and a category's examples match like a description where that
- * beats its description (`exampleVote`, shares k / (n + `exampleVoteShrink`), see exampleMatch);
+ * beats its description (shares k / (n + `exampleVoteShrink`), see exampleMatch);
  * GAMMA and NONE_SCORE calibrate the softmax so a confidence of p is right about p of the time on that set.
  */
-export const TUNING = { concept: 2, lexical: 1, vocabularyStem: 0.4, examples: 1, exampleSmoothing: 0.5, exampleVote: 1, exampleVoteShrink: 1, gamma: 5, noneScore: 0, categoryConceptMin: 0.15 };
+export const TUNING = { concept: 2, lexical: 1, vocabularyStem: 0.4, examples: 1, exampleSmoothing: 0.5, exampleVoteShrink: 1, gamma: 5, noneScore: 0, categoryConceptMin: 0.15 };
 
 /** Feature -> weight. Each word or concept appears once, with its highest weight. */
 export type Features = Map<string, number>;
@@ -81,15 +81,15 @@ async function rawFeatures(segments: Segment[]): Promise<RawFeatures> {
     if (list.length === 0) continue;
     // A message in another language than the rest (an English reply to a German customer) is read in its own.
     const language = detectLanguage(list, 2) ?? overall;
-    const [pack, lookup, parts] = await Promise.all([languagePack(language), conceptLookup(language), partLookup(language)]);
+    const [pack, lookup] = await Promise.all([languagePack(language), conceptLookup(language)]);
     const segment = segments[i] as Segment;
     const segmentTerms = terms(list, pack);
     // A part named beside a strong damage word is the damaged part: "broken mounting clip" speaks of
     // damage, not of mounting (the part's stem still counts as a plain word).
-    const damaged = parts !== undefined && segmentTerms.some((t) => lookup(t)?.some((h) => h.concept === parts.of && h.weight >= 1));
+    const damaged = segmentTerms.some((t) => lookup(t)?.some((h) => h.concept === lookup.partOf && h.weight >= 1));
     for (const term of segmentTerms) {
       let hits = lookup(term);
-      if (damaged && hits && parts.isPart(term)) hits = hits.some((h) => h.concept === parts.of) ? hits.filter((h) => h.concept === parts.of) : undefined;
+      if (damaged && hits && lookup.isPart(term)) hits = hits.filter((h) => h.concept === lookup.partOf)[0] ? hits.filter((h) => h.concept === lookup.partOf) : undefined;
       let weight = segment.weight;
       if (hits && segment.speaker === 'staff') for (const h of hits) staffConcepts.add(h.concept);
       else if (hits && segment.speaker === 'reply' && hits.every((h) => staffConcepts.has(h.concept) && !ownConcepts.has(h.concept))) weight = Math.min(weight, FIELD_WEIGHT.agent);
@@ -261,10 +261,9 @@ export function scoreFeatures(ticket: Features, categories: PreparedCategory[], 
   const scores = vote(ticket, (i, f) => categories[i]?.features.get(f) ?? 0, n);
   if (examples && examples.size > 0) {
     const matched = exampleMatch(ticket, categories, examples);
-    for (let i = 0; i < n; i++) scores[i] = Math.max(scores[i] as number, TUNING.exampleVote * (matched[i] as number));
     // Log-odds join the scores before the softmax multiplies them by gamma.
     const learned = exampleEvidence(ticket, categories, examples);
-    for (let i = 0; i < n; i++) scores[i] = (scores[i] as number) + (TUNING.examples * (learned[i] as number)) / TUNING.gamma;
+    for (let i = 0; i < n; i++) scores[i] = Math.max(scores[i] as number, matched[i] as number) + (TUNING.examples * (learned[i] as number)) / TUNING.gamma;
   }
   return scores;
 }

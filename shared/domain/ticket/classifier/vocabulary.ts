@@ -87,53 +87,40 @@ function build(entries: Iterable<[string, RawEntry]>): Index {
   return index;
 }
 
-const stemIndexes = new Map<Language, Promise<Index>>();
+const stemIndexes = new Map<Language, Promise<[Index, Set<string>]>>();
 
-/** A language's words by their stem (built on first use, with that language's stemmer). */
-function stemIndex(language: Language): Promise<Index> {
+/** A language's words by their stem, and the stems of its part words (built on first use, with that language's stemmer). */
+function stemIndex(language: Language): Promise<[Index, Set<string>]> {
   let index = stemIndexes.get(language);
   if (!index) {
-    index = languagePack(language).then((pack) =>
+    index = languagePack(language).then((pack) => [
       build(vocabulary().entries.filter((e) => e.language === language).map((e) => [pack.stem(e.word), e])),
-    );
+      new Set((supportVocabulary().parts?.[language] ?? '').split(/\s+/).map((w) => pack.stem(w))),
+    ]);
     index.catch(() => stemIndexes.delete(language));
     stemIndexes.set(language, index);
   }
   return index;
 }
 
-/** Looks terms up in the vocabulary: by exact surface form, else by stem in their language. */
+/**
+ * Looks terms up in the vocabulary: by exact surface form, else by stem in their language.
+ * `partOf`: the concept whose strong words make a listed part word (support-vocabulary.json `parts`)
+ * speak of that part's state; `isPart` tells the part words.
+ */
 export interface ConceptLookup {
   (term: Term): ConceptHit[] | undefined;
+  partOf?: string;
+  isPart(term: Term): boolean;
 }
 
 /** A lookup for terms of `language`, once that language's index is ready. */
 export async function conceptLookup(language: Language): Promise<ConceptLookup> {
-  const index = await stemIndex(language);
+  const [index, parts] = await stemIndex(language);
   const { surfaceIndex } = vocabulary();
   // An exact listed form first: "charged" (a payment) and "charging" (power) share a stem.
-  return (term) => surfaceIndex.get(term.word) ?? index.get(term.stem);
-}
-
-const partIndexes = new Map<Language, Promise<Set<string>>>();
-
-/**
- * Which terms of `language` name a physical part (support-vocabulary.json `parts`), and the concept
- * whose strong words make a text about that part's state (`of`); undefined when the file lists none.
- */
-export async function partLookup(language: Language): Promise<{ of: string; isPart(term: Term): boolean } | undefined> {
-  const parts = supportVocabulary().parts;
-  if (!parts) return undefined;
-  let index = partIndexes.get(language);
-  if (!index) {
-    index = languagePack(language).then((pack) => {
-      const set = new Set<string>();
-      for (const w of (parts[language] ?? '').split(/\s+/).filter(Boolean)) set.add(pack.stem(w.toLowerCase()));
-      return set;
-    });
-    index.catch(() => partIndexes.delete(language));
-    partIndexes.set(language, index);
-  }
-  const stems = await index;
-  return { of: parts.of, isPart: (term) => stems.has(term.stem) };
+  const lookup: ConceptLookup = (term) => surfaceIndex.get(term.word) ?? index.get(term.stem);
+  lookup.partOf = supportVocabulary().parts?.of;
+  lookup.isPart = (term) => parts.has(term.stem);
+  return lookup;
 }
