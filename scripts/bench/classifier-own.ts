@@ -7,7 +7,7 @@ import type { LabelledTicket } from './classifier-set';
  * and ownership, in English, German, Spanish and French, and conversations where the agent's or the
  * bot's words point elsewhere. Tuning data, not held-out: each batch was measured once when written,
  * before anything was tuned on it (batch 1: 89.1% right / 5.5% wrong zero-shot, batch 2: 85.1% / 9.5%,
- * batch 3: 81.5% / 9.3%, batch 4: 84.7% / 3.4%, each after the previous batches' fixes; see the notes of the round), then its misses drove vocabulary changes.
+ * batch 3: 81.5% / 9.3%, batch 4: 84.7% / 3.4%, batch 5: 83.3% / 3.7% (87.0% after 3 examples per category), each after the previous batches' fixes; see the notes of the round), then its misses drove vocabulary changes.
  */
 type R = TicketMessage['role'];
 function v(category: string, title: string, ...messages: [R, string][]): LabelledTicket {
@@ -272,5 +272,63 @@ export const OWN_BATCH_4: LabelledTicket[] = [
   v('Sensor accuracy', 'La sonde indique une température fausse'),
 ];
 
+/** Batch 5: conversations with a bot or agent pointing elsewhere, four languages. */
+export const OWN_BATCH_5: LabelledTicket[] = [
+  v('Connectivity', 'Sync issue', c('My readings stopped uploading at 3pm, the screen on the device still updates'), a('Could you check whether your subscription is still active?'), c('the subscription is fine, it just does not send anything')),
+  v('Connectivity', 'IP camera keeps buffering and disconnecting'),
+  v('Connectivity', 'repeater not extending coverage'),
+  v('Connectivity', 'WLAN-Passwort geändert, jetzt offline'),
+  v('Connectivity', 'El gateway no aparece en la app'),
+  v('Connectivity', "Le hub n'est plus joignable"),
+  v('Power', 'Power problem', c('the LED blinks red three times and then it switches off'), b('Our firmware 5.2 fixes many issues, please update.'), c('it cannot update, it does not even stay on')),
+  v('Power', 'runs on battery only for an hour'),
+  v('Power', 'new batteries drained in a week'),
+  v('Power', 'Netzteil defekt? Gerät ohne Strom'),
+  v('Power', 'Se apaga solo cada noche'),
+  v('Power', "Batterie gonflée"),
+  v('Billing', 'Invoice', c('please change the company name on our invoices')),
+  v('Billing', 'billing cycle question', c('when does my monthly plan renew?')),
+  v('Billing', 'we want to add 20 licences'),
+  v('Billing', 'Kreditkarte abgelaufen, wie aktualisiere ich die Zahlungsdaten?'),
+  v('Billing', 'Solicito el reembolso de mi compra'),
+  v('Billing', 'Prélèvement en double ce mois-ci'),
+  v('Hardware damage', 'Physical damage', c('my kid stepped on it and the display is now split in two')),
+  v('Hardware damage', 'the strap ring broke off'),
+  v('Hardware damage', 'makes a crackling noise when powered'),
+  v('Hardware damage', 'Riss im Display nach Sturz'),
+  v('Hardware damage', 'La carcasa llegó rajada', c('la caja estaba bien pero el aparato tiene una grieta')),
+  v('Hardware damage', "De l'eau est entrée dans le capteur"),
+  v('Firmware', 'Firmware regression', c('since 3.4 the valve opens at the wrong times')),
+  v('Firmware', 'OTA stuck', c('the over the air update has been pending for days')),
+  v('Firmware', 'downgrade please', c('can you push the previous firmware to my unit?')),
+  v('Firmware', 'Seit dem letzten Update funktioniert der Zeitplan nicht'),
+  v('Firmware', 'La nueva versión tiene un error en el menú'),
+  v('Firmware', 'Le logiciel plante depuis la mise à jour'),
+  v('Installation', 'Wiring', c('I have 24V AC, can I connect it without a C wire?')),
+  v('Installation', 'mounting height for the outdoor unit'),
+  v('Installation', 'Anschlussplan für die Wärmepumpe'),
+  v('Installation', '¿Se puede montar en el techo?'),
+  v('Installation', "Quelle distance entre le capteur et le radiateur ?"),
+  v('Installation', 'step by step setup guide'),
+  v('Account', 'Access', c('my husband needs access to the thermostat too')),
+  v('Account', 'Sign-in', c('I get "invalid credentials" with the right password')),
+  v('Account', 'I no longer have access to the email I registered with'),
+  v('Account', 'Konto übertragen an neuen Hausbesitzer'),
+  v('Account', 'No puedo cambiar la contraseña'),
+  v('Account', "Mon compte est bloqué"),
+  v('Shipping', 'Delivery', c('the tracking link says the address is incomplete')),
+  v('Shipping', 'Return label', c('I need a return label for the defective unit')),
+  v('Shipping', 'expected delivery date passed'),
+  v('Shipping', 'Zollgebühren bei Lieferung'),
+  v('Shipping', 'El envío está retrasado'),
+  v('Shipping', "Je n'ai pas reçu ma commande"),
+  v('Sensor accuracy', 'Readings', c('the soil moisture sensor shows 100% in dry soil')),
+  v('Sensor accuracy', 'wrong temperature', c('it reports 30 degrees in a 20 degree room'), a('Is the device getting power properly? Low battery can affect it.'), c('power is fine, just the temperature is wrong')),
+  v('Sensor accuracy', 'counter misses pulses'),
+  v('Sensor accuracy', 'Luftqualität zeigt immer schlecht an'),
+  v('Sensor accuracy', 'El sensor detecta movimiento sin nadie'),
+  v('Sensor accuracy', "L'humidité affichée ne bouge jamais"),
+];
+
 /** All batches (the bench prints them as one tuning set). */
-export const OWN_TICKETS: LabelledTicket[] = [...OWN_BATCH_1, ...OWN_BATCH_2, ...OWN_BATCH_3, ...OWN_BATCH_4];
+export const OWN_TICKETS: LabelledTicket[] = [...OWN_BATCH_1, ...OWN_BATCH_2, ...OWN_BATCH_3, ...OWN_BATCH_4, ...OWN_BATCH_5];
