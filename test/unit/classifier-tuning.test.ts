@@ -35,6 +35,7 @@ describe('abstention rule: short clear tickets get a category; abstain only when
     ['Upgrade from Basic to Business plan', 'Billing'],
     ['Broken mounting clip', 'Hardware damage'],
     ['Buzzing noise from the gateway', 'Hardware damage'],
+    ['Sensor de CO2 defectuoso', 'Hardware damage'],
     ['MQTT connection refused', 'Connectivity'],
     ['Gerät geht nicht an', 'Power'],
     ['Wasserschaden nach Unwetter', 'Hardware damage'],

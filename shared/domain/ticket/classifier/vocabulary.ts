@@ -22,10 +22,10 @@ export const WEAK_WORD_WEIGHT = 0.5;
 
 /**
  * Weight of a word marked `!` (a decisive cue): a state that names the problem whatever the part it
- * is said of ("broken mounting clip", "antenna snapped", "sensor defectuoso" are damage, not
+ * is said of ("cracked lens", "sensor defectuoso", "snapped antenna" are damage, not
  * installation, connectivity or accuracy).
  */
-export const DECISIVE_WORD_WEIGHT = 2;
+export const DECISIVE_WORD_WEIGHT = 3;
 
 interface Parsed {
   entries: RawEntry[];
