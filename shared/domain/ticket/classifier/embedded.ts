@@ -89,7 +89,10 @@ async function rawFeatures(segments: Segment[]): Promise<RawFeatures> {
     const damaged = segmentTerms.some((t) => lookup(t)?.some((h) => h.concept === lookup.partOf && h.weight >= 1));
     for (const term of segmentTerms) {
       let hits = lookup(term);
-      if (damaged && hits && lookup.isPart(term)) hits = hits.filter((h) => h.concept === lookup.partOf)[0] ? hits.filter((h) => h.concept === lookup.partOf) : undefined;
+      if (damaged && hits && lookup.isPart(term)) {
+        const asDamage = hits.filter((h) => h.concept === lookup.partOf);
+        hits = asDamage.length > 0 ? asDamage : undefined;
+      }
       let weight = segment.weight;
       if (hits && segment.speaker === 'staff') for (const h of hits) staffConcepts.add(h.concept);
       else if (hits && segment.speaker === 'reply' && hits.every((h) => staffConcepts.has(h.concept) && !ownConcepts.has(h.concept))) weight = Math.min(weight, FIELD_WEIGHT.agent);
