@@ -34,10 +34,11 @@ export const CONCEPT_PREFIX = '@';
 /**
  * Tuned on scripts/bench/classifier-set.ts (see README): a concept match weighs more than one
  * shared stem; examples add their log-odds once (`examples`, see exampleEvidence) with add-a-half
- * smoothing (`exampleSmoothing`); GAMMA and NONE_SCORE calibrate the softmax so a confidence of p is
- * right about p of the time on that set.
+ * smoothing (`exampleSmoothing`), and a category's examples match like a description where that
+ * beats its description (shares k / (n + `exampleVoteShrink`), see exampleMatch);
+ * GAMMA and NONE_SCORE calibrate the softmax so a confidence of p is right about p of the time on that set.
  */
-export const TUNING = { concept: 2, lexical: 1, vocabularyStem: 0.4, examples: 1, exampleSmoothing: 0.5, gamma: 5, noneScore: 0, categoryConceptMin: 0.15 };
+export const TUNING = { concept: 2, lexical: 1, vocabularyStem: 0.4, examples: 1, exampleSmoothing: 0.5, exampleVoteShrink: 1, gamma: 5, noneScore: 0, categoryConceptMin: 0.15 };
 
 /** Feature -> weight. Each word or concept appears once, with its highest weight. */
 export type Features = Map<string, number>;
@@ -82,8 +83,16 @@ async function rawFeatures(segments: Segment[]): Promise<RawFeatures> {
     const language = detectLanguage(list, 2) ?? overall;
     const [pack, lookup] = await Promise.all([languagePack(language), conceptLookup(language)]);
     const segment = segments[i] as Segment;
-    for (const term of terms(list, pack)) {
-      const hits = lookup(term);
+    const segmentTerms = terms(list, pack);
+    // A part named beside a strong damage word is the damaged part: "broken mounting clip" speaks of
+    // damage, not of mounting (the part's stem still counts as a plain word).
+    const damaged = segmentTerms.some((t) => lookup(t)?.some((h) => h.concept === lookup.partOf && h.weight >= 1));
+    for (const term of segmentTerms) {
+      let hits = lookup(term);
+      if (damaged && hits && lookup.isPart(term)) {
+        const asDamage = hits.filter((h) => h.concept === lookup.partOf);
+        hits = asDamage.length > 0 ? asDamage : undefined;
+      }
       let weight = segment.weight;
       if (hits && segment.speaker === 'staff') for (const h of hits) staffConcepts.add(h.concept);
       else if (hits && segment.speaker === 'reply' && hits.every((h) => staffConcepts.has(h.concept) && !ownConcepts.has(h.concept))) weight = Math.min(weight, FIELD_WEIGHT.agent);
@@ -224,14 +233,40 @@ export function exampleEvidence(ticket: Features, categories: PreparedCategory[]
   return evidence;
 }
 
-/** Raw scores per category (description evidence + examples evidence), in category order. */
+/**
+ * How well the ticket matches each category's examples, on the descriptions' scale: the same vote,
+ * with a feature's association to a category the share of its examples that carry it, shrunk by
+ * how few they are (k / (n + TUNING.exampleVoteShrink): one example teaches less than ten). Unlike
+ * the log-odds (which are centred, so they only move categories against each other), this is
+ * positive evidence that competes with "none of these": without it, a category whose description
+ * does not know the organization's words (a terse one, or a name like "Tier 2") could never reach
+ * the confidence threshold however many examples it had.
+ */
+export function exampleMatch(ticket: Features, categories: PreparedCategory[], examples: ExampleCounts): number[] {
+  const learned = categories.map((c) => examples.get(c.key));
+  return vote(
+    ticket,
+    (i, feature) => {
+      const e = learned[i];
+      return e ? Math.min(e.features.get(feature) ?? 0, e.examples) / (e.examples + TUNING.exampleVoteShrink) : 0;
+    },
+    categories.length,
+  );
+}
+
+/**
+ * Raw scores per category, in category order: the better of the description's match and the
+ * examples' match (where the description already knows the ticket's words, the examples do not
+ * count them twice), plus the examples' log-odds.
+ */
 export function scoreFeatures(ticket: Features, categories: PreparedCategory[], examples?: ExampleCounts): number[] {
   const n = categories.length;
   const scores = vote(ticket, (i, f) => categories[i]?.features.get(f) ?? 0, n);
   if (examples && examples.size > 0) {
+    const matched = exampleMatch(ticket, categories, examples);
     // Log-odds join the scores before the softmax multiplies them by gamma.
     const learned = exampleEvidence(ticket, categories, examples);
-    for (let i = 0; i < n; i++) scores[i] = (scores[i] as number) + (TUNING.examples * (learned[i] as number)) / TUNING.gamma;
+    for (let i = 0; i < n; i++) scores[i] = Math.max(scores[i] as number, matched[i] as number) + (TUNING.examples * (learned[i] as number)) / TUNING.gamma;
   }
   return scores;
 }

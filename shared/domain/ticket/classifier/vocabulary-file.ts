@@ -19,6 +19,12 @@ export interface SupportVocabulary {
   languageMarkers: Record<Language, string[]>;
   /** Concept -> language -> `strong words | weak words` (a `+` joins a phrase). */
   concepts: Record<string, Partial<Record<Language, string>>>;
+  /**
+   * Words naming a physical part (clip, antenna, terminal…), per language, and the concept (`of`) a
+   * state word must strongly point to for them to count as "the part that is damaged": in such a
+   * text a part word votes only for that concept ("broken mounting clip" is damage, not installation).
+   */
+  parts?: { of: string } & Partial<Record<Language, string>>;
 }
 
 let loaded: SupportVocabulary | undefined;

@@ -20,6 +20,13 @@ interface RawEntry {
 /** Weight of a word listed after the `|` of its list (a weak or often-ambiguous cue). */
 export const WEAK_WORD_WEIGHT = 0.5;
 
+/**
+ * Weight of a word marked `!` (a decisive cue): a state that names the problem whatever the part it
+ * is said of ("cracked lens", "sensor defectuoso", "snapped antenna" are damage, not
+ * installation, connectivity or accuracy).
+ */
+export const DECISIVE_WORD_WEIGHT = 3;
+
 interface Parsed {
   entries: RawEntry[];
   /** Spelling variants and the vocabulary's own phrases, applied before tokenising. */
@@ -40,12 +47,14 @@ function vocabulary(): Parsed {
     for (const language of LANGUAGES) {
       const [strong = '', weak = ''] = (byLanguage[language] ?? '').split('|');
       for (const [list, weight] of [[strong, 1], [weak, WEAK_WORD_WEIGHT]] as const) {
-        for (const spec of list.split(/\s+/).filter(Boolean)) {
+        for (const raw of list.split(/\s+/).filter(Boolean)) {
+          const decisive = raw.startsWith('!');
+          const spec = decisive ? raw.slice(1) : raw;
           const text = spec.toLowerCase().replace(/\+/g, ' ');
           // A phrase ("hors ligne") becomes one word through the variant rewriter.
           const word = text.replace(/[\s-]+/g, '');
           if (word !== text) phrases[text] = word;
-          entries.push({ concept, language, word, weight });
+          entries.push({ concept, language, word, weight: decisive ? DECISIVE_WORD_WEIGHT : weight });
         }
       }
     }
@@ -78,30 +87,40 @@ function build(entries: Iterable<[string, RawEntry]>): Index {
   return index;
 }
 
-const stemIndexes = new Map<Language, Promise<Index>>();
+const stemIndexes = new Map<Language, Promise<[Index, Set<string>]>>();
 
-/** A language's words by their stem (built on first use, with that language's stemmer). */
-function stemIndex(language: Language): Promise<Index> {
+/** A language's words by their stem, and the stems of its part words (built on first use, with that language's stemmer). */
+function stemIndex(language: Language): Promise<[Index, Set<string>]> {
   let index = stemIndexes.get(language);
   if (!index) {
-    index = languagePack(language).then((pack) =>
+    index = languagePack(language).then((pack) => [
       build(vocabulary().entries.filter((e) => e.language === language).map((e) => [pack.stem(e.word), e])),
-    );
+      new Set((supportVocabulary().parts?.[language] ?? '').split(/\s+/).map((w) => pack.stem(w))),
+    ]);
     index.catch(() => stemIndexes.delete(language));
     stemIndexes.set(language, index);
   }
   return index;
 }
 
-/** Looks terms up in the vocabulary: by exact surface form, else by stem in their language. */
+/**
+ * Looks terms up in the vocabulary: by exact surface form, else by stem in their language.
+ * `partOf`: the concept whose strong words make a listed part word (support-vocabulary.json `parts`)
+ * speak of that part's state; `isPart` tells the part words.
+ */
 export interface ConceptLookup {
   (term: Term): ConceptHit[] | undefined;
+  partOf?: string;
+  isPart(term: Term): boolean;
 }
 
 /** A lookup for terms of `language`, once that language's index is ready. */
 export async function conceptLookup(language: Language): Promise<ConceptLookup> {
-  const index = await stemIndex(language);
+  const [index, parts] = await stemIndex(language);
   const { surfaceIndex } = vocabulary();
   // An exact listed form first: "charged" (a payment) and "charging" (power) share a stem.
-  return (term) => surfaceIndex.get(term.word) ?? index.get(term.stem);
+  const lookup: ConceptLookup = (term) => surfaceIndex.get(term.word) ?? index.get(term.stem);
+  lookup.partOf = supportVocabulary().parts?.of;
+  lookup.isPart = (term) => parts.has(term.stem);
+  return lookup;
 }
