@@ -6,6 +6,7 @@ import { CLASSIFIER_GOAL } from '../../scripts/bench/classifier-goals';
 import { BENCH_CATEGORIES, BENCH_EXAMPLES, BENCH_TICKETS } from '../../scripts/bench/classifier-set';
 import { HELDOUT_TICKETS } from '../../scripts/bench/classifier-heldout';
 import { HELDOUT_V2_EXAMPLES, HELDOUT_V2_TICKETS } from '../../scripts/bench/classifier-heldout-v2';
+import { HELDOUT_V3_EXAMPLES, HELDOUT_V3_TICKETS } from '../../scripts/bench/classifier-heldout-v3';
 import { evaluate } from '../../scripts/bench/classifier-eval';
 
 /**
@@ -66,10 +67,11 @@ describe('classifier quality on held-out tickets', () => {
 
 /**
  * Held-out v2 (scripts/bench/classifier-heldout-v2.ts): written and committed before the second
- * round of issue 20 changed the classifier, the bench's headline since. v1 above is "seen" (looked at
- * while tuning, and it holds the issue's own example titles); its gates stay as regression guards.
+ * round of issue 20 changed the classifier, the headline of round 2, "seen" since round 3 tuned on its
+ * misses. v1 above is "seen" too (it holds the issue's own example titles); both gates stay as
+ * regression guards. The headline is held-out v3 (below).
  */
-describe('classifier quality on held-out v2 (the headline set)', () => {
+describe('classifier quality on held-out v2 (seen since round 3)', () => {
   const text = (t: (typeof HELDOUT_V2_TICKETS)[number]) => [t.ticket.title, ...t.ticket.messages.map((m) => m.content)].join('\n').toLowerCase();
 
   it('is a real held-out set: 120+ tickets, every category, a quarter in de/es/fr, conversations, 3 examples per category apart from the test tickets and from tuning', () => {
@@ -99,5 +101,24 @@ describe('classifier quality on held-out v2 (the headline set)', () => {
     expect(b.right).toBeGreaterThanOrEqual(a.right);
     expect(b.wrong).toBeLessThanOrEqual(CLASSIFIER_GOAL.aWrong);
     for (const e of [a, b]) expect(e.calibrationError).toBeLessThanOrEqual(CALIBRATION_TOLERANCE);
+  });
+});
+
+/**
+ * Held-out v3 (scripts/bench/classifier-heldout-v3.ts): written and committed with its baseline
+ * (72.2% right / 9.4% wrong zero-shot, 73.9% after 3 examples) before round 3 of issue 20 tuned
+ * anything, by an engineer who never saw the classifier code; the bench's headline. The goals
+ * (85% right zero-shot, 92% after examples) are not met on it; these are regression floors just
+ * under round 3's result (79.4% / 3.9%, 83.3% after examples), and the wrong-answer goal, which is met.
+ */
+describe('classifier quality on held-out v3 (the headline set)', () => {
+  it('zero-shot: at least 78% right and within the wrong-answer goal; after 3 examples per category at least 82% right, no more wrong', async () => {
+    const a = await evaluate(HELDOUT_V3_TICKETS, BENCH_CATEGORIES);
+    const b = await evaluate(HELDOUT_V3_TICKETS, BENCH_CATEGORIES, await examples(HELDOUT_V3_EXAMPLES));
+    console.log(`held-out v3: (a) ${(a.right * 100).toFixed(1)}% right / ${(a.wrong * 100).toFixed(1)}% wrong; (b) ${(b.right * 100).toFixed(1)}% / ${(b.wrong * 100).toFixed(1)}%`);
+    expect(a.right).toBeGreaterThanOrEqual(0.78);
+    expect(a.wrong).toBeLessThanOrEqual(CLASSIFIER_GOAL.aWrong);
+    expect(b.right).toBeGreaterThanOrEqual(0.82);
+    expect(b.wrong).toBeLessThanOrEqual(a.wrong);
   });
 });
