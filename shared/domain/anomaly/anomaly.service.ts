@@ -156,6 +156,17 @@ export const DEFER = { records: 10, ms: 6 * 3_600_000 } as const;
  */
 export const WATCH_SLACK_MS = 5 * 60_000;
 
+/**
+ * Deferred records are replayed only while they are younger than the replay window (24 h,
+ * MAX_RECORD_AGE_MS). If the device sends nothing more, the next thing that commits them is the
+ * dropout sweep at the stored watch time: a deferral is allowed only when that comes at least an hour
+ * before the oldest deferred record leaves the window (and never for an unwatched device), so a
+ * device reporting every 8 hours gets its records written at once.
+ */
+function sweepSeesDeferred(watchDue: number | null, oldest: number): boolean {
+  return watchDue !== null && watchDue < oldest + MAX_RECORD_AGE_MS - 3_600_000;
+}
+
 /** Whether `due` (the state's next dropout time) must move the stored watch entry earlier, or create it. */
 function watchMovesEarlier(due: number | null, watchDue: number | null): boolean {
   return due !== null && (watchDue === null || due < watchDue - WATCH_SLACK_MS);
@@ -357,7 +368,7 @@ async function detectLane(organizationId: string, identifier: string, now: numbe
       const next = evaluateGroups(cached.state, [{ now, points: own }], ctx);
       const due = dropoutDue(next.state.cadence) ?? null;
       const pending = cached.pending + own.length;
-      if (!changesAnything(next.changes) && next.consumed >= own.length && !watchMovesEarlier(due, input.watchDue) && pending < DEFER.records && now - cached.oldest < DEFER.ms) {
+      if (!changesAnything(next.changes) && next.consumed >= own.length && !watchMovesEarlier(due, input.watchDue) && pending < DEFER.records && now - cached.oldest < DEFER.ms && sweepSeesDeferred(input.watchDue, cached.oldest)) {
         rememberDeferred(cacheKey, { ...cached, state: next.state, pending });
         result.evaluated += next.consumed;
         return;
@@ -397,7 +408,8 @@ async function detectLane(organizationId: string, identifier: string, now: numbe
       !hasMore &&
       consumed >= fresh.length &&
       fresh.length < DEFER.records &&
-      now - (fresh[0] as ReplayPoint).t < DEFER.ms;
+      now - (fresh[0] as ReplayPoint).t < DEFER.ms &&
+      sweepSeesDeferred(input.watchDue, (fresh[0] as ReplayPoint).t);
     if (deferrable) {
       rememberDeferred(cacheKey, { version: input.stored.version, committedLastTs: input.stored.lastTs, state, pending: fresh.length, oldest: (fresh[0] as ReplayPoint).t });
       result.evaluated += consumed;
@@ -415,6 +427,9 @@ async function detectLane(organizationId: string, identifier: string, now: numbe
       if (!(error instanceof TransactionConditionFailed)) throw error;
       conflicts++;
       input = undefined;
+      // Another writer committed first: the delivery's records it left behind its newest evaluated
+      // time are late against ITS state (else they would be neither late nor fresh: never learned).
+      if (!lateLearned) lateBase = undefined;
       continue;
     }
     input = undefined;
@@ -438,16 +453,14 @@ async function checkSilence(organizationId: string, identifier: string, watchedD
   const scope = `${organizationId}|${identifier}`;
   for (let conflicts = 0; conflicts < MAX_CONFLICTS; conflicts++) {
     const input = await repo.loadDetectorInput(organizationId, identifier);
-    let state = structuredClone(input.state);
+    const state = structuredClone(input.state);
     const { points, hasMore } = await newRecords(organizationId, identifier, 'device', state.lastTs, now);
     const fresh = points.filter((p) => state.lastTs === null || p.t > state.lastTs);
-    if (fresh.length > 0) {
-      const caught = evaluateGroups(input.state, replayGroups(fresh, now, true), { scope, rules: withBuiltInRules(input.rules), lane: 'device' });
-      if (hasMore || caught.consumed < fresh.length || changesAnything(caught.changes)) {
-        await detectLane(organizationId, identifier, now, 'device', { evaluated: 0, opened: [], resolved: [] }, undefined, 'catchUp');
-        continue;
-      }
-      state = caught.state;
+    if (fresh.length > 0 || hasMore) {
+      // Records the detector deferred: committed first (they would otherwise leave the 24 h replay
+      // window uncommitted if the device's next delivery is far off), then the device is judged.
+      await detectLane(organizationId, identifier, now, 'device', { evaluated: 0, opened: [], resolved: [] }, undefined, 'catchUp');
+      continue;
     }
     const changes = evaluateSilence(state, { scope, now });
     if (changes.opened.length === 0) {
