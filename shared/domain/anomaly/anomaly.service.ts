@@ -157,14 +157,16 @@ export const DEFER = { records: 10, ms: 6 * 3_600_000 } as const;
 export const WATCH_SLACK_MS = 5 * 60_000;
 
 /**
- * Deferred records are replayed only while they are younger than the replay window (24 h,
- * MAX_RECORD_AGE_MS). If the device sends nothing more, the next thing that commits them is the
- * dropout sweep at the stored watch time: a deferral is allowed only when that comes at least an hour
- * before the oldest deferred record leaves the window (and never for an unwatched device), so a
- * device reporting every 8 hours gets its records written at once.
+ * Whether `pending` records after the committed state, the oldest measured at `oldest`, may stay
+ * uncommitted: fewer than {@link DEFER}.records, the oldest younger than {@link DEFER}.ms, and seen
+ * again before it leaves the replay window. Deferred records are replayed only while younger than
+ * 24 h (MAX_RECORD_AGE_MS); if the device sends nothing more, the next thing that commits them is the
+ * dropout sweep at the stored watch time, so that must come at least an hour before the oldest leaves
+ * the window (and an unwatched device never defers): a device reporting every 8 hours has its records
+ * written at once.
  */
-function sweepSeesDeferred(watchDue: number | null, oldest: number): boolean {
-  return watchDue !== null && watchDue < oldest + MAX_RECORD_AGE_MS - 3_600_000;
+function mayStayDeferred(pending: number, oldest: number, now: number, watchDue: number | null): boolean {
+  return pending < DEFER.records && now - oldest < DEFER.ms && watchDue !== null && watchDue < oldest + MAX_RECORD_AGE_MS - 3_600_000;
 }
 
 /** Whether `due` (the state's next dropout time) must move the stored watch entry earlier, or create it. */
@@ -350,7 +352,8 @@ async function detectLane(organizationId: string, identifier: string, now: numbe
   const scope = `${organizationId}|${identifier}`;
   let consistent = mode !== 'live';
   let input: repo.DetectorInput | undefined;
-  const cacheKey = `${organizationId}|${identifier}`;
+  // The deferred-state cache is keyed like the incidents' scope.
+  const cacheKey = scope;
   // Issue 20: delivered records older than the committed newest evaluated one (a late batch) teach the
   // delivery lag and may fill a waiting gap, once: judged against the state first loaded (`lateBase`).
   let lateBase: number | null | undefined;
@@ -368,7 +371,7 @@ async function detectLane(organizationId: string, identifier: string, now: numbe
       const next = evaluateGroups(cached.state, [{ now, points: own }], ctx);
       const due = dropoutDue(next.state.cadence) ?? null;
       const pending = cached.pending + own.length;
-      if (!changesAnything(next.changes) && next.consumed >= own.length && !watchMovesEarlier(due, input.watchDue) && pending < DEFER.records && now - cached.oldest < DEFER.ms && sweepSeesDeferred(input.watchDue, cached.oldest)) {
+      if (!changesAnything(next.changes) && next.consumed >= own.length && !watchMovesEarlier(due, input.watchDue) && mayStayDeferred(pending, cached.oldest, now, input.watchDue)) {
         rememberDeferred(cacheKey, { ...cached, state: next.state, pending });
         result.evaluated += next.consumed;
         return;
@@ -407,9 +410,7 @@ async function detectLane(organizationId: string, identifier: string, now: numbe
       watch === undefined &&
       !hasMore &&
       consumed >= fresh.length &&
-      fresh.length < DEFER.records &&
-      now - (fresh[0] as ReplayPoint).t < DEFER.ms &&
-      sweepSeesDeferred(input.watchDue, (fresh[0] as ReplayPoint).t);
+      mayStayDeferred(fresh.length, (fresh[0] as ReplayPoint).t, now, input.watchDue);
     if (deferrable) {
       rememberDeferred(cacheKey, { version: input.stored.version, committedLastTs: input.stored.lastTs, state, pending: fresh.length, oldest: (fresh[0] as ReplayPoint).t });
       result.evaluated += consumed;
