@@ -14,6 +14,7 @@ import { createOrganization } from '../../shared/domain/organization/organizatio
 import { ensureTable, startDynamoDbLocal } from '../../shared/local/dynamodb-local';
 import { freePort } from '../../shared/local/free-port';
 import { startHttpServer } from '../../shared/local/server';
+import { LOCAL_STACK_NODE_ARGS } from '../../shared/local/stack-file';
 
 export const REPO_ROOT = path.resolve(__dirname, '../..');
 
@@ -132,7 +133,7 @@ export async function startLocalStack(options: { timeoutMs?: number } = {}): Pro
   };
   // Its own DynamoDB Local, as npm start does by default, never one this shell points at.
   delete env.DYNAMODB_ENDPOINT;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bin/local.ts'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...LOCAL_STACK_NODE_ARGS], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   let stopping = false;

@@ -9,6 +9,12 @@ import path from 'node:path';
 
 export const STACK_FILE = 'local-stack.json';
 
+/**
+ * Node's arguments for the stack as `npm start` runs it (package.json: `node --import tsx bin/local.ts`,
+ * no relaying parent process): for tests and benchmarks that start it as a child, from the repository root.
+ */
+export const LOCAL_STACK_NODE_ARGS: readonly string[] = ['--import', 'tsx', 'bin/local.ts'];
+
 export interface LocalStackInfo {
   pid: number;
   api: string;

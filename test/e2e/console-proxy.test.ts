@@ -5,11 +5,10 @@
  * `pathParameters.proxy`), which the local router never produces.
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { handler as consoleApi } from '../../functions/http/groups/console-api';
-import { handler as consoleSettingsApi } from '../../functions/http/groups/console-settings-api';
 import { signSession, SESSION_TTL_MS } from '../../shared/domain/user/session';
 import { addUser, SESSION_SECRET_ENV } from '../../shared/domain/user/user.service';
-import { CONSOLE_PREFIX, PROXY_ROUTES } from '../../shared/routes';
+import { CONSOLE_PREFIX } from '../../shared/routes';
+import { consoleGroupFor } from '../support/console-groups';
 import { fakeContext } from '../../shared/http/local-router';
 import { useTestTable } from '../support/dynamo';
 import { useLocalApi } from '../support/api';
@@ -34,16 +33,10 @@ beforeAll(async () => {
   admin = await bearer(mine.org.organizationId, 'admin@example.com', 'admin');
 });
 
-/** API Gateway's choice for a console path: `/settings/...` has the more specific greedy route. */
-function groupFor(path: string) {
-  const settings = path.startsWith(`${CONSOLE_PREFIX}/settings/`);
-  const proxy = (settings ? PROXY_ROUTES.ConsoleSettingsApi : PROXY_ROUTES.ConsoleApi) as string;
-  return { id: settings ? 'ConsoleSettingsApi' : 'ConsoleApi', fn: settings ? consoleSettingsApi : consoleApi, key: `ANY ${proxy}`, prefix: proxy.replace('/{proxy+}', '') };
-}
-
 async function viaProxy(method: string, path: string, authorization: string, body?: unknown) {
   const now = Date.now();
-  const group = groupFor(path);
+  const group = consoleGroupFor(path);
+  if (!group) throw new Error(`no greedy route leads to ${path}`);
   const PROXY_KEY = group.key;
   const event: APIGatewayProxyEventV2 = {
     version: '2.0',

@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
@@ -8,15 +9,21 @@ import { startDynamoDbLocal } from '../../shared/local/dynamodb-local';
 import { freePort } from '../../shared/local/free-port';
 import { hostileEnv } from '../support/hostile-aws-env';
 import { startLocalStack, waitForBanner } from '../support/local-process';
+import { LOCAL_STACK_NODE_ARGS } from '../../shared/local/stack-file';
 
 const root = path.resolve(__dirname, '../..');
 const tsx = path.join(root, 'node_modules/tsx/dist/cli.mjs');
 
 describe('npm start (bin/local.ts)', () => {
+  it('is what the tests and benchmarks start: node with the arguments they use, no relaying parent', () => {
+    const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    expect(pkg.scripts.start).toBe(`node ${LOCAL_STACK_NODE_ARGS.join(' ')}`);
+  });
+
   it('on an empty table: creates it, creates an organization, prints its key and a working curl line', async () => {
     // AWS variables in the shell that would fail against every stand-in (issue 17): nothing local reads them.
     const env = { ...hostileEnv(), PORT: '0', MQTT_PORT: '0', S3_PORT: '0', TABLE_NAME: `local-${randomUUID()}` };
-    const child = spawn(process.execPath, ['--import', 'tsx', 'bin/local.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...LOCAL_STACK_NODE_ARGS], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     try {
       await new Promise<void>((resolve, reject) => {
@@ -75,7 +82,7 @@ describe('npm start (bin/local.ts)', () => {
     // node is started by absolute path; with no PATH there is no java to find.
     const env: NodeJS.ProcessEnv = { ...process.env, PATH: '/nonexistent' };
     delete env.DYNAMODB_ENDPOINT;
-    const res = spawnSync(process.execPath, ['--import', 'tsx', 'bin/local.ts'], { cwd: root, env, encoding: 'utf8', timeout: 60000 });
+    const res = spawnSync(process.execPath, [...LOCAL_STACK_NODE_ARGS], { cwd: root, env, encoding: 'utf8', timeout: 60000 });
     expect(res.status).toBe(1);
     expect(res.stderr.trim().split('\n')).toEqual([expect.stringContaining('Java 17')]);
   }, 60000);

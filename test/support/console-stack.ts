@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
+import { LOCAL_STACK_NODE_ARGS } from '../../shared/local/stack-file';
 
 /** Helpers of the console's browser tests: the real local stack, the operator CLI, Debian's Chromium. */
 export const root = path.resolve(__dirname, '../..');
@@ -29,7 +30,7 @@ export interface LocalStack {
 /** Starts `npm start` (bin/local.ts) on free ports with its own table and waits for its banner. */
 export async function startLocalStack(): Promise<LocalStack> {
   const env = { ...process.env, PORT: '0', MQTT_PORT: '0', S3_PORT: '0', TABLE_NAME: `console-${randomUUID()}` };
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'bin/local.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, [...LOCAL_STACK_NODE_ARGS], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no banner in time:\n${out}`)), 120_000);
