@@ -1,8 +1,7 @@
-import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { IotTelemetryEvent } from '../../shared/domain/telemetry/mqtt';
 import { ingestMqttMessage } from '../../shared/domain/telemetry/mqtt-ingest';
-import { logger } from '../../shared/logging/logger';
+import { injectLambdaContext, logger } from '../../shared/logging/logger';
 
 /**
  * IoT Core topic rule (or the local broker) → telemetry, source `mqtt`. Invoked asynchronously:

@@ -1,8 +1,7 @@
-import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import { handleBackfillEvent, type BackfillEvent, type BatchResponse } from '../../shared/domain/backfill/s3-ingest';
-import { logger } from '../../shared/logging/logger';
+import { injectLambdaContext, logger } from '../../shared/logging/logger';
 
 /**
  * S3 backfill → telemetry, source `s3`. Fed by the bucket's notifications through SQS, by the

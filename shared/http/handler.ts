@@ -1,5 +1,4 @@
 import middy, { type MiddlewareObj } from '@middy/core';
-import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type * as z from 'zod/mini';
 import { findMalformedTextField, invalidUnicode } from '../domain/common.schema';
@@ -9,7 +8,7 @@ import { authenticate } from '../domain/organization/organization.service';
 import type { OrgContext } from '../domain/organization/organization.schema';
 import { authenticateUser } from '../domain/user/user-auth';
 import { ADMINS_ONLY, type UserContext } from '../domain/user/user.schema';
-import { logger } from '../logging/logger';
+import { injectLambdaContext, logger } from '../logging/logger';
 import { errorResponse } from './error-mapper';
 import { json, RawResponse } from './response';
 import type { RouteAuth } from '../routes';

@@ -17,9 +17,9 @@ import { budgetClass, bundle, bundleTargets, SIZE_GOALS, type BundleResult, type
  * ≤ 1.25×, workers ≤ 1.3×, the public docs functions ≤ 1.5×, the S3 ingestion ≤ 1.9×, MCP ≤ 2.0×.
  *
  * What the floor does not have and every handler does (measured, minified): zod/mini's core 27 KiB,
- * the Powertools Logger 21 KiB, the key builders (one `keys` object, not tree-shakable) 5.4 KiB, the
- * document client and marshalling 11 KiB, middy and the handler factory 5 KiB: 1.22× before any
- * domain code. The MCP function on top: the SDK's protocol, Streamable HTTP transport and types
+ * the key builders (one `keys` object, not tree-shakable) 5.4 KiB, the document client and
+ * marshalling 11 KiB, middy and the handler factory 5 KiB, our JSON logger 2 KiB: 1.16× before any
+ * domain code (1.22× while the logger was Powertools', 21 KiB: shared/logging/logger.ts says why). The MCP function on top: the SDK's protocol, Streamable HTTP transport and types
  * (≈ 60 KiB), zod classic with its JSON Schema conversion for tools/list (≈ 50 KiB), the tools'
  * services; Ajv (≈ 100 KiB, elicitation only) is left out (lib/bundling.ts, MCP_BUNDLE_ALIASES).
  *
@@ -28,49 +28,31 @@ import { budgetClass, bundle, bundleTargets, SIZE_GOALS, type BundleResult, type
  * left of issue 21 item 3 (docs/performance.md, "Bundle sizes").
  */
 const OVER_GOAL: Record<string, { ceiling: number; carries: string }> = {
-  'http/device/put-device-connection': { ceiling: 1.27, carries: 'device + crash-reporting connector domain' },
-  'http/device/delete-device-connection': { ceiling: 1.27, carries: 'device + connector domain' },
-  'http/device/bulk-metadata': { ceiling: 1.27, carries: 'device domain, bulk metadata schema' },
-  'http/device/get-device': { ceiling: 1.26, carries: 'device domain with owners and connection' },
-  'http/deviceAssignment/assign-device-to-owners': { ceiling: 1.32, carries: 'assignment + customer domain, idempotency' },
-  'http/deviceAssignment/assign-devices-to-owner': { ceiling: 1.32, carries: 'assignment + customer domain, idempotency' },
-  'http/deviceAssignment/unassign-device-from-owner': { ceiling: 1.28, carries: 'assignment domain' },
-  'http/deviceAssignment/unassign-devices-from-owner': { ceiling: 1.28, carries: 'assignment domain' },
-  'http/ticket/create-ticket': { ceiling: 1.37, carries: 'ticket domain, classifier and its support vocabulary (9 KiB, moving out of the bundle), idempotency' },
-  'http/ticket/get-ticket': { ceiling: 1.26, carries: 'ticket schema and repository' },
-  'http/ticket/list-tickets': { ceiling: 1.28, carries: 'ticket list service' },
-  'http/ticket/patch-ticket': { ceiling: 1.35, carries: 'ticket lifecycle service with its outbox (chat, webhooks)' },
-  'http/ticket/add-ticket-message': { ceiling: 1.33, carries: 'ticket lifecycle service with its outbox' },
-  'http/ticket/list-ticket-events': { ceiling: 1.3, carries: 'ticket events' },
-  'http/ticket/set-ticket-category': { ceiling: 1.35, carries: 'ticket domain and classifier learning' },
-  'http/telemetry/ingest-telemetry': { ceiling: 1.3, carries: 'telemetry domain, IoT destination confirmation' },
-  'http/telemetry/get-latest-telemetry': { ceiling: 1.26, carries: 'telemetry schema' },
-  'http/telemetry/query-telemetry': { ceiling: 1.27, carries: 'telemetry query' },
-  'http/device/list-device-incidents': { ceiling: 1.32, carries: 'anomaly incident schema' },
-  'http/groups/webhooks-api': { ceiling: 1.37, carries: 'nine webhook routes in one function, with the secret sealer' },
+  'http/deviceAssignment/assign-device-to-owners': { ceiling: 1.27, carries: 'assignment + customer domain, idempotency' },
+  'http/deviceAssignment/assign-devices-to-owner': { ceiling: 1.27, carries: 'assignment + customer domain, idempotency' },
+  'http/ticket/create-ticket': { ceiling: 1.29, carries: 'ticket domain, the embedded classifier, idempotency' },
+  'http/ticket/patch-ticket': { ceiling: 1.27, carries: 'ticket lifecycle service with its outbox (chat, webhooks)' },
+  'http/ticket/set-ticket-category': { ceiling: 1.27, carries: 'ticket domain and classifier learning' },
+  'http/groups/webhooks-api': { ceiling: 1.31, carries: 'nine webhook routes in one function, with the secret sealer' },
   // The console's API is two functions (routes.ts PROXY_ROUTES): the pages, team, bulk work and webhooks
   // (with their signer and sealer); and `/settings/...` (categories, routing, chat, automation, developer
   // key, crash connector, backfill mappings, monitor rules). Domain code of those services, no new dependency.
-  'http/groups/console-api': { ceiling: 1.6, carries: "the console's pages, team, bulk work and webhook routes (25 routes), user sessions; the Cognito client is loaded from the runtime" },
-  'http/groups/console-settings-api': { ceiling: 1.51, carries: "the console's settings and integrations routes (27 routes): ticket configuration, chat, connector sealing, backfill mappings, monitor rules" },
-  'http/not-found': { ceiling: 1.31, carries: 'the telemetry ingest and getCustomer handlers (their trailing-slash forms)' },
-  'workers/anomaly-detector': { ceiling: 1.44, carries: 'detectors, incidents, proactive tickets with classifier and vocabulary, the deferred-state replay and delivery-lag learning (issues 20, 21)' },
-  'workers/webhook-fan-out': { ceiling: 1.35, carries: 'webhook domain' },
-  'schedules/dropout-sweep': { ceiling: 1.44, carries: 'detectors (the record evaluation and the deferred-state replay too since issue 21: it replays records the detector deferred before judging silence), incidents, proactive tickets with classifier and vocabulary, delivery-lag learning (issue 20)' },
-  'workers/dropout-sweep': { ceiling: 1.44, carries: 'detectors (the record evaluation and the deferred-state replay too since issue 21: it replays records the detector deferred before judging silence), incidents, proactive tickets with classifier and vocabulary, delivery-lag learning (issue 20)' },
-  'schedules/connector-sync-schedule': { ceiling: 1.31, carries: 'connector sync with the shared secret sealer (shared/crypto/secret-sealer.ts)' },
-  'schedules/ticket-auto-close': { ceiling: 1.33, carries: 'ticket lifecycle service with its outbox' },
+  'http/groups/console-api': { ceiling: 1.55, carries: "the console's pages, team, bulk work and webhook routes (25 routes), user sessions; the Cognito client is loaded from the runtime" },
+  'http/groups/console-settings-api': { ceiling: 1.46, carries: "the console's settings and integrations routes (27 routes): ticket configuration, chat, connector sealing, backfill mappings, monitor rules" },
+  'workers/anomaly-detector': { ceiling: 1.38, carries: 'detectors, incidents, proactive tickets with classifier and vocabulary, the deferred-state replay and delivery-lag learning (issues 20, 21)' },
+  'schedules/dropout-sweep': { ceiling: 1.38, carries: 'detectors (the record evaluation and the deferred-state replay too since issue 21: it replays records the detector deferred before judging silence), incidents, proactive tickets with classifier and vocabulary, delivery-lag learning (issue 20)' },
+  'workers/dropout-sweep': { ceiling: 1.38, carries: 'detectors (the record evaluation and the deferred-state replay too since issue 21: it replays records the detector deferred before judging silence), incidents, proactive tickets with classifier and vocabulary, delivery-lag learning (issue 20)' },
 };
 
 /**
  * Over twice its goal, named here so it stays a visible miss, not a quiet exception: the console's
  * API is two functions for 52 routes (route groups behind two greedy routes, which keeps the stack
- * under CloudFormation's 500 resources; 1.75x as one function, 1.58x and 1.50x as two). Their cold
- * start is paid per container of people's sessions, not per device request.
+ * under CloudFormation's 500 resources; 1.75x as one function, 1.58x and 1.50x as two; 1.53x and
+ * 1.44x with our own logger: the settings function is now within twice its goal). Their cold start
+ * is paid per container of people's sessions, not per device request.
  */
 const BEYOND_TWICE_THE_GOAL: Record<string, string> = {
   'http/groups/console-api': 'one function for 25 console routes (docs/performance.md)',
-  'http/groups/console-settings-api': 'one function for the 27 settings routes (docs/performance.md)',
 };
 
 describe('bundle budget', () => {
