@@ -21,7 +21,7 @@ import { parse } from 'csv-parse';
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 // The domain reads its environment (DYNAMODB_ENDPOINT, TABLE_NAME) on first use, after main() sets it.
 import { documentClient, tableName } from '../shared/db/client';
-import { keys } from '../shared/db/keys';
+import * as keys from '../shared/db/key-builders';
 import { addMapping } from '../shared/domain/backfill/backfill.service';
 import type { PrefixMapping } from '../shared/domain/backfill/backfill.schema';
 import { scanCsv } from '../shared/domain/backfill/csv-scan';

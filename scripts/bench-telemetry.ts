@@ -30,7 +30,7 @@ import path from 'node:path';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { ChildProcess } from 'node:child_process';
 import { documentClient, tableName } from '../shared/db/client';
-import { keys } from '../shared/db/keys';
+import * as keys from '../shared/db/key-builders';
 import { costPerMillion, type Units } from './bench/telemetry-cost';
 import { itemBytes } from '../shared/domain/anomaly/anomaly.repository';
 import { addThresholdRule, DETECTOR_STATE_CACHE_ENV } from '../shared/domain/anomaly/anomaly.service';

@@ -35,7 +35,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../shared/db/client';
-import { keys } from '../shared/db/keys';
+import * as keys from '../shared/db/key-builders';
 import { transactWrite } from '../shared/db/operations';
 import { createTicket } from '../shared/domain/ticket/ticket.service';
 import { CreateTicketBody } from '../shared/domain/ticket/ticket.schema';

@@ -8,7 +8,7 @@ import { addCategory, appendRoutingRule } from '../../shared/domain/ticket-confi
 import { setChatWebhookUrl } from '../../shared/domain/ticket-config/ticket-config.repository';
 import { readRuleList, writeRuleList } from '../../shared/domain/ticket-config/routing-rules.repository';
 import { queryPartition } from '../../shared/db/operations';
-import { keys } from '../../shared/db/keys';
+import * as keys from '../../shared/db/key-builders';
 import { addUser, issueSignInLink, signIn } from '../../shared/domain/user/user.service';
 import { addMapping } from '../../shared/domain/backfill/backfill.service';
 import { addThresholdRule, listThresholdRules, removeThresholdRule } from '../../shared/domain/anomaly/anomaly.service';

@@ -1,6 +1,6 @@
 import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../../shared/db/client';
-import { keys } from '../../shared/db/keys';
+import * as keys from '../../shared/db/key-builders';
 import { regenerateApiKey } from '../../shared/domain/organization/organization.service';
 import { useLocalApi } from '../support/api';
 import { useTestTable } from '../support/dynamo';

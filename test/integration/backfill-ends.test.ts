@@ -3,7 +3,7 @@ import { gzipSync } from 'node:zlib';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { SQSEvent } from 'aws-lambda';
 import { documentClient, tableName } from '../../shared/db/client';
-import { keys } from '../../shared/db/keys';
+import * as keys from '../../shared/db/key-builders';
 import { addMapping, getImport, listImports } from '../../shared/domain/backfill/backfill.service';
 import * as repo from '../../shared/domain/backfill/backfill.repository';
 import { IMPORT_DEADLINE_MS, REASONS } from '../../shared/domain/backfill/backfill.schema';

@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBStreamEvent, SQSEvent } from 'aws-lambda';
-import { keys } from '../../shared/db/keys';
+import * as keys from '../../shared/db/key-builders';
 import { documentClient, tableName } from '../../shared/db/client';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { addMapping, getImport, listImports, listMappings, removeMapping } from '../../shared/domain/backfill/backfill.service';

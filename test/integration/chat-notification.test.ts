@@ -7,7 +7,7 @@ import { matchesStreamFilter } from '../../shared/workers/stream-filter';
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { resetEnvCache } from '../../shared/config/env';
 import { documentClient, tableName } from '../../shared/db/client';
-import { keys } from '../../shared/db/keys';
+import * as keys from '../../shared/db/key-builders';
 import { setChatWebhook } from '../../shared/domain/ticket-config/ticket-config.service';
 import { CHAT_DELIVERY_STREAM, CHAT_ENV } from '../../shared/domain/ticket/notification/chat-delivery';
 import { settleChatDeliveries } from '../../shared/domain/ticket/notification/dispatch';

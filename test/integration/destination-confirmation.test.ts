@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { useTestTable } from '../support/dynamo';
 import { documentClient, tableName } from '../../shared/db/client';
-import { keys } from '../../shared/db/keys';
+import * as keys from '../../shared/db/key-builders';
 import { answerDestinationConfirmation, DESTINATION_ENV, handleConfirmation, isIotEnableUrl, listDestinationConfirmations, readConfirmation } from '../../shared/domain/telemetry/destination-confirmation';
 
 useTestTable();

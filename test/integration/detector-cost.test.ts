@@ -5,7 +5,7 @@ import { countDynamoRequests, useTestTable } from '../support/dynamo';
 import * as repo from '../../shared/domain/anomaly/anomaly.repository';
 import { newOrg } from '../support/orgs';
 import { documentClient, tableName } from '../../shared/db/client';
-import { keys } from '../../shared/db/keys';
+import * as keys from '../../shared/db/key-builders';
 import { handler as detectorWorker } from '../../functions/workers/anomaly-detector';
 import * as anomaly from '../../shared/domain/anomaly/anomaly.service';
 import { storeTelemetry } from '../../shared/domain/telemetry/telemetry.service';

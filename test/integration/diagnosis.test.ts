@@ -6,7 +6,7 @@ import { marshall } from '@aws-sdk/util-dynamodb';
 process.env.DIAGNOSIS_TIMEOUT_MS = '300';
 
 import { documentClient, tableName } from '../../shared/db/client';
-import { keys } from '../../shared/db/keys';
+import * as keys from '../../shared/db/key-builders';
 import * as connectorRepo from '../../shared/domain/connector/connector.repository';
 import { diagnoseTicket, setSummarizer } from '../../shared/domain/diagnosis/diagnosis.service';
 import { ingestTelemetry } from '../../shared/domain/telemetry/telemetry.service';

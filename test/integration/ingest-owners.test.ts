@@ -2,7 +2,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { countDynamoRequests, useTestTable } from '../support/dynamo';
 import { newOrg } from '../support/orgs';
 import { documentClient, tableName } from '../../shared/db/client';
-import { keys } from '../../shared/db/keys';
+import * as keys from '../../shared/db/key-builders';
 import type { OrgContext } from '../../shared/domain/organization/organization.schema';
 import {
   AssignDevicesToOwnerBody,

@@ -2,7 +2,7 @@ import { runAdminCommand } from '../../shared/admin/commands';
 import { authenticate, createOrganization, regenerateApiKey } from '../../shared/domain/organization/organization.service';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../../shared/db/client';
-import { keys } from '../../shared/db/keys';
+import * as keys from '../../shared/db/key-builders';
 import { hashApiKey } from '../../shared/domain/organization/api-key';
 import { useTestTable } from '../support/dynamo';
 

@@ -1,6 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../../shared/db/client';
-import { keys } from '../../shared/db/keys';
+import * as keys from '../../shared/db/key-builders';
 import { storeRecords } from '../../shared/domain/telemetry/telemetry.repository';
 import { MAX_MEASUREMENT_NAMES_PER_DEVICE } from '../../shared/domain/telemetry/telemetry.schema';
 import { useTestTable } from '../support/dynamo';

@@ -2,7 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { countDynamoRequests, useTestTable } from '../support/dynamo';
 import { newOrg } from '../support/orgs';
 import { documentClient, tableName } from '../../shared/db/client';
-import { keys } from '../../shared/db/keys';
+import * as keys from '../../shared/db/key-builders';
 import { authenticate, regenerateApiKey, setTelemetryRetention } from '../../shared/domain/organization/organization.service';
 import { getLatestTelemetry, ingestTelemetry, queryTelemetry } from '../../shared/domain/telemetry/telemetry.service';
 import { storeRecords } from '../../shared/domain/telemetry/telemetry.repository';

@@ -1,6 +1,6 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../../shared/db/client';
-import { keys } from '../../shared/db/keys';
+import * as keys from '../../shared/db/key-builders';
 import { setChatWebhookUrl } from '../../shared/domain/ticket-config/ticket-config.repository';
 import { buildChatPayload, toJob } from '../../shared/domain/ticket/notification/chat-message';
 import { CHAT_OUTBOX } from '../../shared/domain/ticket/notification/outbox';

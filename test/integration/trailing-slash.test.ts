@@ -3,7 +3,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { handler as fallback, SLASH_FORM_HANDLERS } from '../../functions/http/not-found';
 import { documentClient, tableName } from '../../shared/db/client';
-import { keys } from '../../shared/db/keys';
+import * as keys from '../../shared/db/key-builders';
 import { DESTINATION_ENV } from '../../shared/domain/telemetry/destination-confirmation';
 import { notFoundRoute, routes } from '../../shared/routes';
 import { useTestTable } from '../support/dynamo';

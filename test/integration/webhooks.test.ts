@@ -10,7 +10,7 @@ import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { buildOpenApiDocument } from '../../shared/openapi/document';
 import { resetEnvCache } from '../../shared/config/env';
 import { documentClient, tableName } from '../../shared/db/client';
-import { keys } from '../../shared/db/keys';
+import * as keys from '../../shared/db/key-builders';
 import { transactWrite, TransactionConditionFailed } from '../../shared/db/operations';
 import { setChatWebhook } from '../../shared/domain/ticket-config/ticket-config.service';
 import { attemptDelivery, settleWebhookDeliveries, signingSecrets } from '../../shared/domain/webhook/delivery';

@@ -1,7 +1,12 @@
-import { keys, stripKeys } from '../../shared/db/keys';
+import * as keys from '../../shared/db/key-builders';
+import { deriveKeyPartMaxBytes, KEY_PART_MAX_BYTES, stripKeys } from '../../shared/db/keys';
 import { createTableInput, TABLE } from '../../shared/db/table';
 
 describe('key builders', () => {
+  it('the written-out key part budgets are what the builders give (a builder change that moves one fails here)', () => {
+    expect(KEY_PART_MAX_BYTES).toEqual(deriveKeyPartMaxBytes());
+  });
+
   const org = '11111111-2222-4333-8444-555555555555';
 
   it('scope every tenant item by organization', () => {

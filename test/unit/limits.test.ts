@@ -1,5 +1,6 @@
 import { keyPartMaxBytes, utf8Bytes } from '../../shared/db/key-limits';
-import { KEY_PART_MAX_BYTES, keys } from '../../shared/db/keys';
+import * as keys from '../../shared/db/key-builders';
+import { KEY_PART_MAX_BYTES } from '../../shared/db/keys';
 import {
   exceedsJsonDepth,
   findMalformedTextField,

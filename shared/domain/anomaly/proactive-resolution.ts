@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { keys } from '../../db/keys';
+import * as keys from '../../db/key-builders';
 import { batchGet } from '../../db/operations';
 import { ticketChangeItems } from '../ticket/ticket-lifecycle.service';
 import { lifecycleSettingsOf } from '../ticket/ticket-settings';

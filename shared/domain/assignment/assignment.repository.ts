@@ -1,5 +1,6 @@
 import { tableName } from '../../db/client';
-import { keys, SK } from '../../db/keys';
+import * as keys from '../../db/key-builders';
+import { SK } from '../../db/keys';
 import { batchGet, queryPartition, transactWriteEachWithShared } from '../../db/operations';
 import { ownersUpdateItem } from '../telemetry/owner-snapshot';
 

@@ -1,7 +1,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../../db/client';
-import { keys } from '../../db/keys';
+import * as keys from '../../db/key-builders';
 import { TABLE } from '../../db/table';
 import { batchPut, queryPartition, transactWrite, TransactionConditionFailed } from '../../db/operations';
 import { webhookEventPut } from '../webhook/outbox';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../../db/client';
-import { keys } from '../../db/keys';
+import * as keys from '../../db/key-builders';
 import { TABLE } from '../../db/table';
 import { queryIndexPartition, transactWrite, TransactionConditionFailed } from '../../db/operations';
 import type { ConnectionView, CrashProviderName } from './connector.schema';

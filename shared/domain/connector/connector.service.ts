@@ -1,4 +1,5 @@
-import { keys, SK } from '../../db/keys';
+import * as keys from '../../db/key-builders';
+import { SK } from '../../db/keys';
 import { batchGet } from '../../db/operations';
 import { fitsKeyPart } from '../common.schema';
 import { DEVICE_IDENTIFIER_MAX, DEVICE_NOT_FOUND } from '../device/device.schema';

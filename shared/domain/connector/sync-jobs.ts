@@ -1,7 +1,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../../db/client';
-import { keys } from '../../db/keys';
+import * as keys from '../../db/key-builders';
 import { logger } from '../../logging/logger';
 import { jobSenderFromEnv, type JobSender } from '../../workers/sqs-jobs';
 import { listConnectorOrganizations } from './connector.repository';

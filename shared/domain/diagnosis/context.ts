@@ -1,6 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../../db/client';
-import { keys } from '../../db/keys';
+import * as keys from '../../db/key-builders';
 import { listIncidents } from '../anomaly/anomaly.repository';
 import type { IncidentView } from '../anomaly/anomaly.schema';
 import { connectionFromItem } from '../connector/connector.repository';

@@ -2,7 +2,7 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { optionalEnv, requireEnv } from '../../config/env';
 import { documentClient, tableName } from '../../db/client';
-import { keys } from '../../db/keys';
+import * as keys from '../../db/key-builders';
 import { logger } from '../../logging/logger';
 import { ticketEventAttributes } from '../ticket/ticket-event';
 import { BedrockSummarizer } from './bedrock';

@@ -2,7 +2,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { documentClient, tableName } from '../../db/client';
-import { keys } from '../../db/keys';
+import * as keys from '../../db/key-builders';
 import type { IdempotencyRecord, StoredResponse } from './idempotency.schema';
 
 /**

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../../db/client';
-import { keys, stripKeys } from '../../db/keys';
+import * as keys from '../../db/key-builders';
+import { stripKeys } from '../../db/keys';
 import { queryIndexPartition, transactWrite, TransactionConditionFailed } from '../../db/operations';
 import { Organization, type OrgContext } from './organization.schema';
 

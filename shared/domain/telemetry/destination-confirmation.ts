@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { documentClient, tableName } from '../../db/client';
-import { keys } from '../../db/keys';
+import * as keys from '../../db/key-builders';
 import { logger } from '../../logging/logger';
 
 /**

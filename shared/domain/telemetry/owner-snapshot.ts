@@ -1,7 +1,8 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../../db/client';
-import { keys, SK } from '../../db/keys';
+import * as keys from '../../db/key-builders';
+import { SK } from '../../db/keys';
 import { queryPartition } from '../../db/operations';
 
 /**

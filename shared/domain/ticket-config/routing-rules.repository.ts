@@ -1,5 +1,6 @@
 import { tableName } from '../../db/client';
-import { keys, SK } from '../../db/keys';
+import * as keys from '../../db/key-builders';
+import { SK } from '../../db/keys';
 import { queryPartition, TransactionConditionFailed, transactWrite } from '../../db/operations';
 import { ConflictError } from '../errors';
 import type { RoutingRule, RuleCondition } from './ticket-config.schema';

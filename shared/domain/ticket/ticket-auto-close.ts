@@ -1,6 +1,6 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../../db/client';
-import { keys } from '../../db/keys';
+import * as keys from '../../db/key-builders';
 import { DomainError } from '../errors';
 import { listOrganizations } from '../organization/organization.service';
 import { logger } from '../../logging/logger';

@@ -1,6 +1,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../../db/client';
-import { keys, type TicketActivityFacet } from '../../db/keys';
+import * as keys from '../../db/key-builders';
+import { type TicketActivityFacet } from '../../db/keys';
 import { batchGet } from '../../db/operations';
 import { fitsKeyPart, isUuid, keyPartTooLong } from '../common.schema';
 import { BadRequestError } from '../errors';

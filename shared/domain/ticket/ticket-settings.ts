@@ -1,6 +1,6 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../../db/client';
-import { keys } from '../../db/keys';
+import * as keys from '../../db/key-builders';
 import { findOrganizationContext } from '../organization/organization.service';
 
 /**

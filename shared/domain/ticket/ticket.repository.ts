@@ -1,7 +1,8 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../../db/client';
-import { keys, type TicketActivityFacet, type TicketIndexFacet } from '../../db/keys';
+import * as keys from '../../db/key-builders';
+import { type TicketActivityFacet, type TicketIndexFacet } from '../../db/keys';
 import { ticketEventAttributes } from './ticket-event';
 import { transactWrite } from '../../db/operations';
 import type { ChatNotificationJob } from './notification/chat-message';

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { documentClient, tableName } from '../../db/client';
-import { keys, stripKeys } from '../../db/keys';
+import * as keys from '../../db/key-builders';
+import { stripKeys } from '../../db/keys';
 import { queryPartition, transactWrite, TransactionConditionFailed } from '../../db/operations';
 import type { User, UserRole } from './user.schema';
 

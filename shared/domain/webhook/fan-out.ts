@@ -1,7 +1,7 @@
 import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../../db/client';
-import { keys } from '../../db/keys';
+import * as keys from '../../db/key-builders';
 import { logger } from '../../logging/logger';
 import { incidentView } from '../anomaly/anomaly.repository';
 import { getImport } from '../backfill/backfill.service';

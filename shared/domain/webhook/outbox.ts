@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../../db/client';
-import { keys } from '../../db/keys';
+import * as keys from '../../db/key-builders';
 import { WEBHOOK_EVENT_ENTITY } from './webhook-entities';
 import type { EventType } from './webhook.schema';
 
