@@ -22,7 +22,7 @@ import { addExample, type ExampleCounts } from '../shared/domain/ticket/classifi
 import { BENCH_CATEGORIES, BENCH_EXAMPLES, BENCH_HOLDOUT, BENCH_TICKETS, type LabelledTicket } from './bench/classifier-set';
 import { HELDOUT_TICKETS } from './bench/classifier-heldout';
 import { HELDOUT_V2_EXAMPLES, HELDOUT_V2_TICKETS } from './bench/classifier-heldout-v2';
-import { HELDOUT_V3_EXAMPLES, HELDOUT_V3_NO_CATEGORY, HELDOUT_V3_TICKETS } from './bench/classifier-heldout-v3';
+import { HELDOUT_V3_EXAMPLES, HELDOUT_V3_NO_CATEGORY, HELDOUT_V3_TICKETS, splitHeldoutV3 } from './bench/classifier-heldout-v3';
 import { bundle, bundleTargets } from './bench/bundles';
 import { evaluate, sharesNoWord, type Evaluation } from './bench/classifier-eval';
 import { OWN_TICKETS } from './bench/classifier-own';
@@ -78,6 +78,15 @@ async function main() {
   let noneAbstained = 0;
   for (const ticket of HELDOUT_V3_NO_CATEGORY) if ((await classifier.assess(ticket, BENCH_CATEGORIES)).category === null) noneAbstained++;
   console.log(`  held-out v3 no-category tickets: abstained on ${noneAbstained} of ${HELDOUT_V3_NO_CATEGORY.length} (abstaining is right)`);
+  // Round 4's split of v3: the tuning half may be looked at (--misses), the other half only in aggregate.
+  const v3Split = splitHeldoutV3();
+  const v3ta = await evaluate(v3Split.tuning, BENCH_CATEGORIES);
+  const v3tb = await evaluate(v3Split.tuning, BENCH_CATEGORIES, v3Examples);
+  const v3ha = await evaluate(v3Split.heldout, BENCH_CATEGORIES);
+  const v3hb = await evaluate(v3Split.heldout, BENCH_CATEGORIES, v3Examples);
+  print('  v3 tuning half (even tickets per category, seen) (a)', v3ta, showMisses);
+  print('  v3 tuning half (b)', v3tb, showMisses);
+  console.log(`  v3 own held-out half (odd tickets per category, aggregate only, round 4): (a) ${pct(v3ha.right)} right / ${pct(v3ha.wrong)} wrong | (b) ${pct(v3hb.right)} right / ${pct(v3hb.wrong)} wrong`);
 
   // v2: written before round 2 of issue 20, looked at since.
   const v2Examples = await examplesFrom(HELDOUT_V2_EXAMPLES);
@@ -130,6 +139,8 @@ async function main() {
   const pair = (x: Evaluation, y: Evaluation) => `${pct(x.right)} / ${pct(x.wrong)} / ${pct(x.abstained)} | ${pct(y.right)}`;
   console.log('\nSummary (zero-shot right / wrong / abstained | after 3 examples right):');
   console.log(`  held-out v3 (headline, written before round-3 tuning, code unseen): ${pair(a, b)}`);
+  console.log(`  v3 tuning half (seen, round 4):                                     ${pair(v3ta, v3tb)}`);
+  console.log(`  v3 own held-out half (aggregate only, round 4):                     ${pair(v3ha, v3hb)}`);
   console.log(`  held-out v2 (seen):                                                 ${pair(v2a, v2b)}`);
   console.log(`  held-out v1 (seen):                                                 ${pair(v1a, v1b)}`);
   console.log(`  in-sample (tuning set):                                             ${pair(ia, ib)}`);
