@@ -2,7 +2,7 @@ import { normalizeCategoryName } from '../../ticket-config/ticket-config.schema'
 import { generateDescription, type TicketText } from '../ticket-text';
 import type { CategoryOption, Classification, Classifier } from './classifier';
 import { EXAMPLE_FEATURES_MAX, type ExampleCounts } from './examples';
-import { detectLanguage, languagePack, terms, words } from './language';
+import { detectLanguage, detectLanguageByLetters, languagePack, terms, words } from './language';
 import { conceptLookup, vocabularyRewriter, type ConceptHit } from './vocabulary';
 
 /**
@@ -70,7 +70,7 @@ const conceptSum = (byWeight: Map<number, number>) => [...byWeight.values()].red
 async function rawFeatures(segments: Segment[]): Promise<RawFeatures> {
   const rewriter = vocabularyRewriter();
   const lists = segments.map((s) => words(s.text, rewriter));
-  const overall = detectLanguage(lists.flat()) ?? 'en';
+  const overall = detectLanguage(lists.flat()) ?? detectLanguageByLetters(lists.flat()) ?? 'en';
   const stems = new Map<string, number>();
   const conceptWords = new Map<string, { weight: number; hits: { concept: string; weight: number }[] }>();
   /** Concepts the customer raised in their own words (title, description, messages before any staff reply). */
