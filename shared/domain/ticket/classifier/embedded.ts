@@ -4,6 +4,7 @@ import type { CategoryOption, Classification, Classifier } from './classifier';
 import { EXAMPLE_FEATURES_MAX, type ExampleCounts } from './examples';
 import { detectLanguage, detectLanguageByLetters, languagePack, terms, words } from './language';
 import { conceptLookup, vocabularyRewriter, type ConceptHit } from './vocabulary';
+import { splitDenials } from './denials';
 
 /**
  * The default classifier: no network, no model download. Both the ticket and each category
@@ -69,6 +70,9 @@ const conceptSum = (byWeight: Map<number, number>) => [...byWeight.values()].red
 
 async function rawFeatures(segments: Segment[]): Promise<RawFeatures> {
   const rewriter = vocabularyRewriter();
+  // A customer's clauses that say what the problem is not weigh like an agent's words (denials.ts);
+  // they are read in the language of their whole message.
+  const split = segments.map((s) => (s.speaker === 'customer' || s.speaker === 'reply' ? splitDenials(s.text) : { kept: s.text, denied: [] }));
   const lists = segments.map((s) => words(s.text, rewriter));
   const overall = detectLanguage(lists.flat()) ?? detectLanguageByLetters(lists.flat()) ?? 'en';
   const stems = new Map<string, number>();
@@ -82,8 +86,19 @@ async function rawFeatures(segments: Segment[]): Promise<RawFeatures> {
     // A message in another language than the rest (an English reply to a German customer) is read in its own.
     const language = detectLanguage(list, 2) ?? overall;
     const [pack, lookup] = await Promise.all([languagePack(language), conceptLookup(language)]);
-    const segment = segments[i] as Segment;
-    const segmentTerms = terms(list, pack);
+    const { kept, denied } = split[i] as { kept: string; denied: string[] };
+    const segment: Segment = denied.length > 0 ? { ...(segments[i] as Segment), text: kept } : (segments[i] as Segment);
+    const segmentTerms = terms(denied.length > 0 ? words(kept, rewriter) : list, pack);
+    if (denied.length > 0) {
+      const deniedTerms = terms(words(denied.join('. '), rewriter), pack);
+      for (const term of deniedTerms) {
+        const hits = lookup(term);
+        const weight = Math.min(segment.weight, FIELD_WEIGHT.agent);
+        stems.set(term.stem, Math.max(stems.get(term.stem) ?? 0, hits ? weight * TUNING.vocabularyStem : weight));
+        const seen = conceptWords.get(term.stem);
+        if (hits && (!seen || seen.weight < weight)) conceptWords.set(term.stem, { weight, hits });
+      }
+    }
     // A part named beside a strong damage word is the damaged part: "broken mounting clip" speaks of
     // damage, not of mounting (the part's stem still counts as a plain word).
     const damaged = segmentTerms.some((t) => lookup(t)?.some((h) => h.concept === lookup.partOf && h.weight >= 1));

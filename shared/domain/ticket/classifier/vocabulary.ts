@@ -15,6 +15,8 @@ interface RawEntry {
   language: Language;
   word: string;
   weight: number;
+  /** Marked `=`: matches only this exact form, never by stem ("lasts" of a battery, not "last week"). */
+  exact?: boolean;
 }
 
 /** Weight of a word listed after the `|` of its list (a weak or often-ambiguous cue). */
@@ -48,13 +50,14 @@ function vocabulary(): Parsed {
       const [strong = '', weak = ''] = (byLanguage[language] ?? '').split('|');
       for (const [list, weight] of [[strong, 1], [weak, WEAK_WORD_WEIGHT]] as const) {
         for (const raw of list.split(/\s+/).filter(Boolean)) {
-          const decisive = raw.startsWith('!');
-          const spec = decisive ? raw.slice(1) : raw;
+          const exact = raw.startsWith('=');
+          const decisive = raw.replace(/^=/, '').startsWith('!');
+          const spec = raw.replace(/^=?!?/, '');
           const text = spec.toLowerCase().replace(/\+/g, ' ');
           // A phrase ("hors ligne") becomes one word through the variant rewriter.
           const word = text.replace(/[\s-]+/g, '');
           if (word !== text) phrases[text] = word;
-          entries.push({ concept, language, word, weight: decisive ? DECISIVE_WORD_WEIGHT : weight });
+          entries.push({ concept, language, word, weight: decisive ? DECISIVE_WORD_WEIGHT : weight, exact });
         }
       }
     }
@@ -94,7 +97,7 @@ function stemIndex(language: Language): Promise<[Index, Set<string>]> {
   let index = stemIndexes.get(language);
   if (!index) {
     index = languagePack(language).then((pack) => [
-      build(vocabulary().entries.filter((e) => e.language === language).map((e) => [pack.stem(e.word), e])),
+      build(vocabulary().entries.filter((e) => e.language === language && !e.exact).map((e) => [pack.stem(e.word), e])),
       new Set((supportVocabulary().parts?.[language] ?? '').split(/\s+/).map((w) => pack.stem(w))),
     ]);
     index.catch(() => stemIndexes.delete(language));
