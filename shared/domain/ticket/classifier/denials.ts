@@ -39,7 +39,7 @@ export function splitDenials(text: string): { kept: string; denied: string[] } {
   const { fine, always, blockers } = patterns;
   const kept: string[] = [];
   const denied: string[] = [];
-  for (const clause of text.split(CLAUSE)) {
+  for (const clause of text.split(CLAUSE).filter((c) => c.trim() !== '')) {
     const lower = clause.toLowerCase();
     if (always.test(lower) || (fine.test(lower) && !blockers.test(lower))) denied.push(clause);
     else kept.push(clause);
