@@ -98,6 +98,21 @@ describe('the language of a text without function words', () => {
   });
 });
 
+describe('typos', () => {
+  it('a word one letter short of (or one letter over) a vocabulary word of 6+ letters counts as it, in its own language only', async () => {
+    for (const [title, want] of [
+      ['pasword', 'Account'],
+      ['firmwre', 'Firmware'],
+      ['batteery', 'Power'],
+      ['calibraton', 'Sensor accuracy'],
+    ] as const) {
+      expect([title, await classifier.classify(ticket(title), categories)]).toEqual([title, want]);
+    }
+    // Short words and words of another language's list are not read as typos ("orange" is not "range").
+    expect(await classifier.classify(ticket('orange border'), categories)).toBeNull();
+  });
+});
+
 describe('abstention', () => {
   it('an exact-form word does not match by stem: "lasts" of a battery, not "last week"', async () => {
     expect(await classifier.classify(ticket('thanks for last week', ['customer', 'just wanted to say thanks to Maria for the quick help']), categories)).toBeNull();

@@ -37,6 +37,12 @@ interface Parsed {
   surfaceIndex: Index;
 }
 
+/**
+ * Shortest word read as a typo (measured on the tuning sets: at 5 letters "orange", "slower", "early",
+ * "border" became range, lower, yearly, order; at 6 only real typos matched).
+ */
+export const TYPO_MIN_LENGTH = 6;
+
 let parsed: Parsed | undefined;
 
 /** The vocabulary file's words as entries, built on first use (vocabulary-file.ts reads the file). */
@@ -117,12 +123,54 @@ export interface ConceptLookup {
   isPart(term: Term): boolean;
 }
 
+const typoIndexes = new Map<Language, { omissionIndex: Index; surfaceIndex: Index }>();
+
+/**
+ * A language's vocabulary words by their surface form and, for words of more than TYPO_MIN_LENGTH
+ * letters, by each form with one letter left out ("offlne" -> offline). Per language: a word of one
+ * language is often another's word one letter away (French "refuse", English "refused").
+ */
+function typoIndex(language: Language) {
+  let index = typoIndexes.get(language);
+  if (!index) {
+    const own = vocabulary().entries.filter((e) => e.language === language && !e.exact && !/\d/.test(e.word));
+    index = {
+      surfaceIndex: build(own.map((e) => [fold(e.word), e])),
+      omissionIndex: build(
+        own.flatMap((e) => {
+          const w = fold(e.word);
+          return w.length <= TYPO_MIN_LENGTH ? [] : [...new Set([...w].map((_, i) => w.slice(0, i) + w.slice(i + 1)))].map((k): [string, RawEntry] => [k, e]);
+        }),
+      ),
+    };
+    typoIndexes.set(language, index);
+  }
+  return index;
+}
+
+/**
+ * A word no list knows, read as a typo of a vocabulary word of TYPO_MIN_LENGTH+ letters when one
+ * letter is missing ("offlne", "batery", "pasword") or one too many ("offliine"), and only when that
+ * points to one concept.
+ */
+function typo(word: string, language: Language): ConceptHit[] | undefined {
+  if (word.length < TYPO_MIN_LENGTH || /\d/.test(word)) return undefined;
+  const { omissionIndex, surfaceIndex } = typoIndex(language);
+  const found = new Map<string, number>();
+  const add = (hits: ConceptHit[] | undefined) => hits?.forEach((h) => found.set(h.concept, Math.max(found.get(h.concept) ?? 0, h.weight)));
+  add(omissionIndex.get(word));
+  if (word.length > TYPO_MIN_LENGTH) for (let i = 0; i < word.length; i++) add(surfaceIndex.get(word.slice(0, i) + word.slice(i + 1)));
+  if (found.size !== 1) return undefined;
+  const [[concept, weight]] = [...found] as [[string, number]];
+  return [{ concept, weight: Math.min(weight, 1) }];
+}
+
 /** A lookup for terms of `language`, once that language's index is ready. */
 export async function conceptLookup(language: Language): Promise<ConceptLookup> {
   const [index, parts] = await stemIndex(language);
   const { surfaceIndex } = vocabulary();
   // An exact listed form first: "charged" (a payment) and "charging" (power) share a stem.
-  const lookup: ConceptLookup = (term) => surfaceIndex.get(term.word) ?? index.get(term.stem);
+  const lookup: ConceptLookup = (term) => surfaceIndex.get(term.word) ?? index.get(term.stem) ?? typo(term.word, language);
   lookup.partOf = supportVocabulary().parts?.of;
   lookup.isPart = (term) => parts.has(term.stem);
   return lookup;
