@@ -113,6 +113,14 @@ describe('typos', () => {
   });
 });
 
+describe('generic words', () => {
+  it('words any ticket may use ("new", "problem", "device") vote for no category, in a ticket or a description', async () => {
+    // Installation's description says "setup of a new device": "new" used to pull this to Installation.
+    expect(await classifier.classify(ticket('new admin'), categories)).toBe('Account');
+    expect(await classifier.classify(ticket('new problem with my device'), categories)).toBeNull();
+  });
+});
+
 describe('abstention', () => {
   it('an exact-form word does not match by stem: "lasts" of a battery, not "last week"', async () => {
     expect(await classifier.classify(ticket('thanks for last week', ['customer', 'just wanted to say thanks to Maria for the quick help']), categories)).toBeNull();

@@ -36,7 +36,9 @@ const STEM_CACHE_MAX = 50_000;
 async function loadPack(language: Language): Promise<LanguagePack> {
   const [{ stemmer }, { stopwords }] = await LOADERS[language]();
   const stops = new Set<string>();
-  for (const w of stopwords) {
+  // Words every support ticket may use ("new", "problem", "device", "help"): no category's own, in a
+  // ticket or in a description ("setup of a new device" must not pull "new admin" to installation).
+  for (const w of [...stopwords, ...(supportVocabulary().genericWords?.[language] ?? [])]) {
     stops.add(w);
     stops.add(fold(w));
     // `doesn't` reaches the filter as `doesn` (words() splits at apostrophes).

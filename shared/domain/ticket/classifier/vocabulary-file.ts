@@ -25,6 +25,8 @@ export interface SupportVocabulary {
    * text a part word votes only for that concept ("broken mounting clip" is damage, not installation).
    */
   parts?: { of: string } & Partial<Record<Language, string>>;
+  /** Words every support ticket may use ("new", "problem", "device"), dropped like stopwords, per language. */
+  genericWords?: Partial<Record<Language, string[]>>;
   /** Phrases by which a customer's clause says what the problem is not (denials.ts). */
   denials?: Partial<Record<Language, { fine?: string[]; always?: string[]; negations?: string[]; contrasts?: string[] }>>;
 }
