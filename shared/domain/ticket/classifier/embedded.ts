@@ -70,9 +70,6 @@ const conceptSum = (byWeight: Map<number, number>) => [...byWeight.values()].red
 
 async function rawFeatures(segments: Segment[]): Promise<RawFeatures> {
   const rewriter = vocabularyRewriter();
-  // A customer's clauses that say what the problem is not weigh like an agent's words (denials.ts);
-  // they are read in the language of their whole message.
-  const split = segments.map((s) => (s.speaker === 'customer' || s.speaker === 'reply' ? splitDenials(s.text) : { kept: s.text, denied: [] }));
   const lists = segments.map((s) => words(s.text, rewriter));
   const overall = detectLanguage(lists.flat()) ?? detectLanguageByLetters(lists.flat()) ?? 'en';
   const stems = new Map<string, number>();
@@ -86,30 +83,25 @@ async function rawFeatures(segments: Segment[]): Promise<RawFeatures> {
     // A message in another language than the rest (an English reply to a German customer) is read in its own.
     const language = detectLanguage(list, 2) ?? overall;
     const [pack, lookup] = await Promise.all([languagePack(language), conceptLookup(language)]);
-    const { kept, denied } = split[i] as { kept: string; denied: string[] };
-    const segment: Segment = denied.length > 0 ? { ...(segments[i] as Segment), text: kept } : (segments[i] as Segment);
-    const segmentTerms = terms(denied.length > 0 ? words(kept, rewriter) : list, pack);
-    if (denied.length > 0) {
-      const deniedTerms = terms(words(denied.join('. '), rewriter), pack);
-      for (const term of deniedTerms) {
-        const hits = lookup(term);
-        const weight = Math.min(segment.weight, FIELD_WEIGHT.agent);
-        stems.set(term.stem, Math.max(stems.get(term.stem) ?? 0, hits ? weight * TUNING.vocabularyStem : weight));
-        const seen = conceptWords.get(term.stem);
-        if (hits && (!seen || seen.weight < weight)) conceptWords.set(term.stem, { weight, hits });
-      }
-    }
+    const segment = segments[i] as Segment;
+    // A customer's clauses that say what the problem is not (denials.ts) weigh like an agent's words
+    // and make no concept the customer's own; they are read in the language of the whole message.
+    const { kept, denied } = segment.speaker && segment.speaker !== 'staff' ? splitDenials(segment.text) : { kept: '', denied: [] };
+    const segmentTerms = denied.length > 0 ? terms(words(kept, rewriter), pack) : terms(list, pack);
+    const deniedFrom = segmentTerms.length;
+    if (denied.length > 0) segmentTerms.push(...terms(words(denied.join('. '), rewriter), pack));
     // A part named beside a strong damage word is the damaged part: "broken mounting clip" speaks of
     // damage, not of mounting (the part's stem still counts as a plain word).
-    const damaged = segmentTerms.some((t) => lookup(t)?.some((h) => h.concept === lookup.partOf && h.weight >= 1));
-    for (const term of segmentTerms) {
+    const damaged = segmentTerms.some((t, j) => j < deniedFrom && lookup(t)?.some((h) => h.concept === lookup.partOf && h.weight >= 1));
+    for (const [j, term] of segmentTerms.entries()) {
       let hits = lookup(term);
       if (damaged && hits && lookup.isPart(term)) {
         const asDamage = hits.filter((h) => h.concept === lookup.partOf);
         hits = asDamage.length > 0 ? asDamage : undefined;
       }
       let weight = segment.weight;
-      if (hits && segment.speaker === 'staff') for (const h of hits) staffConcepts.add(h.concept);
+      if (j >= deniedFrom) weight = Math.min(weight, FIELD_WEIGHT.agent);
+      else if (hits && segment.speaker === 'staff') for (const h of hits) staffConcepts.add(h.concept);
       else if (hits && segment.speaker === 'reply' && hits.every((h) => staffConcepts.has(h.concept) && !ownConcepts.has(h.concept))) weight = Math.min(weight, FIELD_WEIGHT.agent);
       // Only an unambiguous word makes a concept the customer's own ("charge": money or battery?).
       else if (hits && hits.length === 1 && segment.speaker !== 'reply') ownConcepts.add((hits[0] as ConceptHit).concept);

@@ -101,26 +101,17 @@ export class VariantRewriter {
 let baseVariants: VariantRewriter | undefined;
 
 /**
- * Numbers that say what they are: a reading with a unit, a measured voltage, a version. They become
- * the word their unit stands for ("3c" -> "degrees", "2.1v" -> "voltage", "v7.2" -> "version", "ip65" -> "iprating"), so
- * "temp 3C too high" speaks of a temperature reading and "v7.2 broke alerts" of a release. 24V (a
- * supply rating, wiring) and dates are left alone: a voltage must have decimals, a version a `v` or
- * three short parts.
+ * Numbers that say what they are (support-vocabulary.json `readings`: pattern, word) become the word
+ * their unit stands for ("3c" -> "degrees", "2.1v" -> "voltage", "v7.2" -> "version", "ip65" ->
+ * "iprating"), so "temp 3C too high" speaks of a temperature reading and "v7.2 broke alerts" of a
+ * release. 24V (a supply rating, wiring) and dates are left alone: a voltage must have decimals, a
+ * version a `v` or three short parts.
  */
-const READINGS: [RegExp, string][] = [
-  [/(?<![\p{L}\p{N}.])v\d+(?:\.\d+)+(?![\p{L}\p{N}])/gu, ' version '],
-  [/(?<![\p{L}\p{N}.])\d{1,2}\.\d{1,2}\.\d{1,3}(?![\p{L}\p{N}]|\.\d)/gu, ' version '],
-  [/(?<![\p{L}\p{N}])\d+(?:[.,]\d+)?(?:\s?°\s?[cf]?|[cf])(?![\p{L}\p{N}])/gu, ' degrees '],
-  [/(?<![\p{L}\p{N}])\d+[.,]\d+\s?v(?![\p{L}\p{N}])/gu, ' voltage '],
-  [/(?<![\p{L}\p{N}])\d+(?:[.,]\d+)?\s?(ppm|db|lux|kwh)(?![\p{L}\p{N}])/gu, ' $1 '],
-  [/(?<![\p{L}\p{N}])ip[x\d]\d(?![\p{L}\p{N}])/gu, ' iprating '],
-];
+let readingRules: [RegExp, string][] | undefined;
 
-/** Rewrites readings, voltages and versions into words (see READINGS). */
 export function readings(lowercased: string): string {
-  let out = lowercased;
-  for (const [pattern, word] of READINGS) out = out.replace(pattern, word);
-  return out;
+  readingRules ??= (supportVocabulary().readings ?? []).map(([pattern, word]) => [new RegExp(pattern, 'gu'), ` ${word} `]);
+  return readingRules.reduce((out, [pattern, word]) => out.replace(pattern, word), lowercased);
 }
 
 const WORD = /[\p{L}\p{N}]+(?:['’\-][\p{L}\p{N}]+)*/gu;
@@ -177,25 +168,15 @@ export function detectLanguage(wordList: readonly string[], minHits = 1): Langua
   return best;
 }
 
-/** Letters only one of the languages uses (é is French and Spanish: it counts for both, so it decides nothing alone). */
-const LANGUAGE_LETTERS: [RegExp, Language[]][] = [
-  [/[äöüß]/gu, ['de']],
-  [/[ñáíóú]/gu, ['es']],
-  [/[èêëàâçœùûîô]/gu, ['fr']],
-  [/é/gu, ['fr', 'es']],
-];
-
 /**
  * The language of a text without function words ("Détections fantômes", "Sensor meldet Störung") by
- * the letters only one language uses, or undefined (no such letter, or a tie).
+ * the letters only one language uses (support-vocabulary.json `languageLetters`; é is French and
+ * Spanish, so it decides nothing alone), or undefined (no such letter, or a tie).
  */
 export function detectLanguageByLetters(wordList: readonly string[]): Language | undefined {
-  const text = wordList.join(' ');
   const hits: Record<Language, number> = { en: 0, de: 0, es: 0, fr: 0 };
-  for (const [pattern, languages] of LANGUAGE_LETTERS) {
-    const n = text.match(pattern)?.length ?? 0;
-    for (const language of languages) hits[language] += n;
-  }
+  const letters = supportVocabulary().languageLetters ?? [];
+  for (const ch of wordList.join('')) for (const [set, languages] of letters) if (set.includes(ch)) for (const l of languages) hits[l]++;
   const ranked = LANGUAGES.filter((l) => hits[l] > 0).sort((a, b) => hits[b] - hits[a]);
   const [first, second] = ranked;
   return first && (!second || hits[first] > hits[second]) ? first : undefined;

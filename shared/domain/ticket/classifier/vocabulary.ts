@@ -123,46 +123,29 @@ export interface ConceptLookup {
   isPart(term: Term): boolean;
 }
 
-const typoIndexes = new Map<Language, { omissionIndex: Index; surfaceIndex: Index }>();
+/** The forms of a word with one letter left out. */
+const omissions = (w: string) => [...w].map((_, i) => w.slice(0, i) + w.slice(i + 1));
+
+/** Per language: its words by surface form, and those of more than TYPO_MIN_LENGTH letters by each omission. */
+const typoIndexes = new Map<Language, [Index, Index]>();
 
 /**
- * A language's vocabulary words by their surface form and, for words of more than TYPO_MIN_LENGTH
- * letters, by each form with one letter left out ("offlne" -> offline). Per language: a word of one
- * language is often another's word one letter away (French "refuse", English "refused").
- */
-function typoIndex(language: Language) {
-  let index = typoIndexes.get(language);
-  if (!index) {
-    const own = vocabulary().entries.filter((e) => e.language === language && !e.exact && !/\d/.test(e.word));
-    index = {
-      surfaceIndex: build(own.map((e) => [fold(e.word), e])),
-      omissionIndex: build(
-        own.flatMap((e) => {
-          const w = fold(e.word);
-          return w.length <= TYPO_MIN_LENGTH ? [] : [...new Set([...w].map((_, i) => w.slice(0, i) + w.slice(i + 1)))].map((k): [string, RawEntry] => [k, e]);
-        }),
-      ),
-    };
-    typoIndexes.set(language, index);
-  }
-  return index;
-}
-
-/**
- * A word no list knows, read as a typo of a vocabulary word of TYPO_MIN_LENGTH+ letters when one
- * letter is missing ("offlne", "batery", "pasword") or one too many ("offliine"), and only when that
- * points to one concept.
+ * A word no list knows, read as a typo of a vocabulary word of its own language (French "refuse" is
+ * no typo of English "refused") when one letter is missing ("offlne", "pasword": the word is an
+ * omission of a longer vocabulary word) or one too many ("batteery"), and only when that points to one concept.
  */
 function typo(word: string, language: Language): ConceptHit[] | undefined {
   if (word.length < TYPO_MIN_LENGTH || /\d/.test(word)) return undefined;
-  const { omissionIndex, surfaceIndex } = typoIndex(language);
-  const found = new Map<string, number>();
-  const add = (hits: ConceptHit[] | undefined) => hits?.forEach((h) => found.set(h.concept, Math.max(found.get(h.concept) ?? 0, h.weight)));
-  add(omissionIndex.get(word));
-  if (word.length > TYPO_MIN_LENGTH) for (let i = 0; i < word.length; i++) add(surfaceIndex.get(word.slice(0, i) + word.slice(i + 1)));
-  if (found.size !== 1) return undefined;
-  const [[concept, weight]] = [...found] as [[string, number]];
-  return [{ concept, weight: Math.min(weight, 1) }];
+  let index = typoIndexes.get(language);
+  if (!index) {
+    const own = vocabulary().entries.filter((e) => e.language === language && !e.exact && !/\d/.test(e.word)).map((e): [string, RawEntry] => [fold(e.word), e]);
+    index = [build(own), build(own.flatMap(([w, e]) => (w.length > TYPO_MIN_LENGTH ? omissions(w).map((k): [string, RawEntry] => [k, e]) : [])))];
+    typoIndexes.set(language, index);
+  }
+  const [surface, omitted] = index;
+  const hits = [...(omitted.get(word) ?? []), ...(word.length > TYPO_MIN_LENGTH ? omissions(word).flatMap((o) => surface.get(o) ?? []) : [])];
+  const [first] = hits;
+  return first && hits.every((h) => h.concept === first.concept) ? [{ concept: first.concept, weight: Math.min(1, Math.max(...hits.map((h) => h.weight))) }] : undefined;
 }
 
 /** A lookup for terms of `language`, once that language's index is ready. */
