@@ -315,3 +315,20 @@ export const HELDOUT_V3_NO_CATEGORY: LabelledTicket['ticket'][] = [
   { title: 'Consulta', description: '', messages: [] },
   { title: 'please call me back', description: '', messages: [{ role: 'customer', content: '+44 7700 900123, anytime after 3pm' }] },
 ];
+
+/**
+ * Round 4's split of v3 (v3 was seen after round 3): per category, tickets 0, 2, 4… are the tuning
+ * half (misses may be listed), tickets 1, 3, 5… the own held-out half, reported in aggregate only
+ * and never listed ticket by ticket. The examples stay HELDOUT_V3_EXAMPLES for both halves.
+ */
+export function splitHeldoutV3(): { tuning: LabelledTicket[]; heldout: LabelledTicket[] } {
+  const seen = new Map<string, number>();
+  const tuning: LabelledTicket[] = [];
+  const heldout: LabelledTicket[] = [];
+  for (const t of HELDOUT_V3_TICKETS) {
+    const i = seen.get(t.category) ?? 0;
+    seen.set(t.category, i + 1);
+    (i % 2 === 0 ? tuning : heldout).push(t);
+  }
+  return { tuning, heldout };
+}

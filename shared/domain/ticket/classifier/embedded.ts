@@ -2,8 +2,9 @@ import { normalizeCategoryName } from '../../ticket-config/ticket-config.schema'
 import { generateDescription, type TicketText } from '../ticket-text';
 import type { CategoryOption, Classification, Classifier } from './classifier';
 import { EXAMPLE_FEATURES_MAX, type ExampleCounts } from './examples';
-import { detectLanguage, languagePack, terms, words } from './language';
+import { detectLanguage, detectLanguageByLetters, languagePack, terms, words } from './language';
 import { conceptLookup, vocabularyRewriter, type ConceptHit } from './vocabulary';
+import { splitDenials } from './denials';
 
 /**
  * The default classifier: no network, no model download. Both the ticket and each category
@@ -70,7 +71,7 @@ const conceptSum = (byWeight: Map<number, number>) => [...byWeight.values()].red
 async function rawFeatures(segments: Segment[]): Promise<RawFeatures> {
   const rewriter = vocabularyRewriter();
   const lists = segments.map((s) => words(s.text, rewriter));
-  const overall = detectLanguage(lists.flat()) ?? 'en';
+  const overall = detectLanguage(lists.flat()) ?? detectLanguageByLetters(lists.flat()) ?? 'en';
   const stems = new Map<string, number>();
   const conceptWords = new Map<string, { weight: number; hits: { concept: string; weight: number }[] }>();
   /** Concepts the customer raised in their own words (title, description, messages before any staff reply). */
@@ -83,18 +84,24 @@ async function rawFeatures(segments: Segment[]): Promise<RawFeatures> {
     const language = detectLanguage(list, 2) ?? overall;
     const [pack, lookup] = await Promise.all([languagePack(language), conceptLookup(language)]);
     const segment = segments[i] as Segment;
-    const segmentTerms = terms(list, pack);
+    // A customer's clauses that say what the problem is not (denials.ts) weigh like an agent's words
+    // and make no concept the customer's own; they are read in the language of the whole message.
+    const { kept, denied } = segment.speaker && segment.speaker !== 'staff' ? splitDenials(segment.text) : { kept: '', denied: [] };
+    const segmentTerms = denied.length > 0 ? terms(words(kept, rewriter), pack) : terms(list, pack);
+    const deniedFrom = segmentTerms.length;
+    if (denied.length > 0) segmentTerms.push(...terms(words(denied.join('. '), rewriter), pack));
     // A part named beside a strong damage word is the damaged part: "broken mounting clip" speaks of
     // damage, not of mounting (the part's stem still counts as a plain word).
-    const damaged = segmentTerms.some((t) => lookup(t)?.some((h) => h.concept === lookup.partOf && h.weight >= 1));
-    for (const term of segmentTerms) {
+    const damaged = segmentTerms.some((t, j) => j < deniedFrom && lookup(t)?.some((h) => h.concept === lookup.partOf && h.weight >= 1));
+    for (const [j, term] of segmentTerms.entries()) {
       let hits = lookup(term);
       if (damaged && hits && lookup.isPart(term)) {
         const asDamage = hits.filter((h) => h.concept === lookup.partOf);
         hits = asDamage.length > 0 ? asDamage : undefined;
       }
       let weight = segment.weight;
-      if (hits && segment.speaker === 'staff') for (const h of hits) staffConcepts.add(h.concept);
+      if (j >= deniedFrom) weight = Math.min(weight, FIELD_WEIGHT.agent);
+      else if (hits && segment.speaker === 'staff') for (const h of hits) staffConcepts.add(h.concept);
       else if (hits && segment.speaker === 'reply' && hits.every((h) => staffConcepts.has(h.concept) && !ownConcepts.has(h.concept))) weight = Math.min(weight, FIELD_WEIGHT.agent);
       // Only an unambiguous word makes a concept the customer's own ("charge": money or battery?).
       else if (hits && hits.length === 1 && segment.speaker !== 'reply') ownConcepts.add((hits[0] as ConceptHit).concept);

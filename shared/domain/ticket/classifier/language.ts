@@ -36,7 +36,9 @@ const STEM_CACHE_MAX = 50_000;
 async function loadPack(language: Language): Promise<LanguagePack> {
   const [{ stemmer }, { stopwords }] = await LOADERS[language]();
   const stops = new Set<string>();
-  for (const w of stopwords) {
+  // Words every support ticket may use ("new", "problem", "device", "help"): no category's own, in a
+  // ticket or in a description ("setup of a new device" must not pull "new admin" to installation).
+  for (const w of [...stopwords, ...(supportVocabulary().genericWords?.[language] ?? [])]) {
     stops.add(w);
     stops.add(fold(w));
     // `doesn't` reaches the filter as `doesn` (words() splits at apostrophes).
@@ -98,6 +100,20 @@ export class VariantRewriter {
 
 let baseVariants: VariantRewriter | undefined;
 
+/**
+ * Numbers that say what they are (support-vocabulary.json `readings`: pattern, word) become the word
+ * their unit stands for ("3c" -> "degrees", "2.1v" -> "voltage", "v7.2" -> "version", "ip65" ->
+ * "iprating"), so "temp 3C too high" speaks of a temperature reading and "v7.2 broke alerts" of a
+ * release. 24V (a supply rating, wiring) and dates are left alone: a voltage must have decimals, a
+ * version a `v` or three short parts.
+ */
+let readingRules: [RegExp, string][] | undefined;
+
+export function readings(lowercased: string): string {
+  readingRules ??= (supportVocabulary().readings ?? []).map(([pattern, word]) => [new RegExp(pattern, 'gu'), ` ${word} `]);
+  return readingRules.reduce((out, [pattern, word]) => out.replace(pattern, word), lowercased);
+}
+
 const WORD = /[\p{L}\p{N}]+(?:['’\-][\p{L}\p{N}]+)*/gu;
 const HAS_LETTER = /\p{L}/u;
 /** Elided articles and pronouns before an apostrophe (French `l'appareil`, `d'alimentation`, `qu'il`). */
@@ -110,7 +126,7 @@ const ELISION_MAX = 2;
  */
 export function words(text: string, rewriter: VariantRewriter = (baseVariants ??= new VariantRewriter(supportVocabulary().variants))): string[] {
   const out: string[] = [];
-  for (const match of rewriter.rewrite(text.toLowerCase().normalize('NFC')).matchAll(WORD)) {
+  for (const match of readings(rewriter.rewrite(text.toLowerCase().normalize('NFC'))).matchAll(WORD)) {
     const pieces = match[0].split(/['’]/);
     // `l'appareil` -> `appareil`; `doesn't` -> `doesn`, `t` (the `t` falls to the length filter later).
     if (pieces.length > 1 && (pieces[0] as string).length <= ELISION_MAX) pieces.shift();
@@ -150,6 +166,20 @@ export function detectLanguage(wordList: readonly string[], minHits = 1): Langua
   let best: Language | undefined;
   for (const language of LANGUAGES) if (hits[language] >= minHits && (!best || hits[language] > hits[best])) best = language;
   return best;
+}
+
+/**
+ * The language of a text without function words ("Détections fantômes", "Sensor meldet Störung") by
+ * the letters only one language uses (support-vocabulary.json `languageLetters`; é is French and
+ * Spanish, so it decides nothing alone), or undefined (no such letter, or a tie).
+ */
+export function detectLanguageByLetters(wordList: readonly string[]): Language | undefined {
+  const hits: Record<Language, number> = { en: 0, de: 0, es: 0, fr: 0 };
+  const letters = supportVocabulary().languageLetters ?? [];
+  for (const ch of wordList.join('')) for (const [set, languages] of letters) if (set.includes(ch)) for (const l of languages) hits[l]++;
+  const ranked = LANGUAGES.filter((l) => hits[l] > 0).sort((a, b) => hits[b] - hits[a]);
+  const [first, second] = ranked;
+  return first && (!second || hits[first] > hits[second]) ? first : undefined;
 }
 
 /** A word after stopword removal: its surface form (accent-free) and its stem in the text's language. */

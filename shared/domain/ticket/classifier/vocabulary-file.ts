@@ -17,7 +17,7 @@ export interface SupportVocabulary {
   variants: Record<string, string>;
   /** Function words per language, for language detection. */
   languageMarkers: Record<Language, string[]>;
-  /** Concept -> language -> `strong words | weak words` (a `+` joins a phrase). */
+  /** Concept -> language -> `strong words | weak words` (a `+` joins a phrase, `!` marks a decisive word, `=` an exact form that is never stemmed). */
   concepts: Record<string, Partial<Record<Language, string>>>;
   /**
    * Words naming a physical part (clip, antenna, terminal…), per language, and the concept (`of`) a
@@ -25,6 +25,14 @@ export interface SupportVocabulary {
    * text a part word votes only for that concept ("broken mounting clip" is damage, not installation).
    */
   parts?: { of: string } & Partial<Record<Language, string>>;
+  /** Letters only some languages use, with those languages (a text without function words is read in theirs). */
+  languageLetters?: [string, Language[]][];
+  /** Numbers that say what they are: a regular expression (flags `gu`) and the word it becomes (`$1`: its unit). */
+  readings?: [string, string][];
+  /** Words every support ticket may use ("new", "problem", "device"), dropped like stopwords, per language. */
+  genericWords?: Partial<Record<Language, string[]>>;
+  /** Phrases by which a customer's clause says what the problem is not (denials.ts). */
+  denials?: Partial<Record<Language, { fine?: string[]; always?: string[]; negations?: string[]; contrasts?: string[] }>>;
 }
 
 let loaded: SupportVocabulary | undefined;
