@@ -100,6 +100,22 @@ export interface LocalStack {
   stop: () => Promise<void>;
 }
 
+/**
+ * CPU time (user + system, all threads) a process has used so far, in ms, from /proc (clock ticks
+ * of 10 ms, Linux's USER_HZ); undefined where /proc is missing. For another process's share of a
+ * run: DynamoDB Local's JVM beside the bench's own `process.cpuUsage()`.
+ */
+export function processCpuMs(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    // Fields after the command name (which may hold spaces, in parentheses): utime and stime are the 12th and 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
 /** VmHWM (peak resident set) of a process, from /proc. */
 function peakRss(pid: number): number | undefined {
   try {

@@ -192,7 +192,8 @@ export async function storeRecords(
 /**
  * Per device (`organization|identifier`), the measurement names its snapshot was last seen holding
  * in this process (the name set an update returned): a hint that lets a write skip waiting. The set
- * only ever grows (updates `ADD` to it, nothing removes from it or deletes the snapshot), so when
+ * only ever grows (updates `ADD` to it, nothing removes from it, and the one delete of a snapshot,
+ * `deleteEmptySnapshots`, requires it to have no names), so when
  * every name of a write is in it, the write adds no name and its update cannot be refused by the
  * cap, whatever other writers did since: its records may be written beside the update instead of
  * after it. Anything else (a name not seen yet, a device not seen yet) takes the ordered path.
