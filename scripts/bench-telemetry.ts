@@ -180,16 +180,33 @@ async function main() {
     // whole cycles of the deferred state write (docs/anomaly-detection.md), ingest subtracted. First
     // without the detector's in-process cache (AWS's worst case, every delivery in a new container:
     // the cost table's figure), then with it (one process, as npm start runs it).
-    // Each reading measured as it is sent (a device in service, its delivery lag steady): readings
-    // stamped an hour and a half back and sent back to back would be a backlog draining, whose
-    // shrinking lag moves the dropout watch earlier (a transaction) every few records.
-    const reading = (device: string, i: number) => ({ deviceIdentifier: device, timestamp: Date.now(), temperature: 21 + 0.3 * Math.sin(i * 1.7), humidity: 40 + 0.5 * Math.cos(i) });
+    // The readings of a device in service: one every READING_PERIOD_MS, each stamped with its
+    // scheduled time and sent at that time (its delivery lag steady). Readings stamped an hour and a
+    // half back and sent back to back would be a backlog draining, whose shrinking lag moves the
+    // dropout watch earlier (a transaction) every few records; stamped as sent back to back, the gaps
+    // would follow the machine's jitter (a commit's slower round makes the next gap "a hole" for the
+    // cadence), so the count would vary from run to run.
+    const READING_PERIOD_MS = 250;
+    const readingsOf = (device: string) => {
+      let due = Date.now();
+      return async (i: number) => {
+        const at = due;
+        due += READING_PERIOD_MS;
+        if (at > Date.now()) await new Promise((resolve) => setTimeout(resolve, at - Date.now()));
+        return { deviceIdentifier: device, timestamp: at, temperature: 21 + 0.3 * Math.sin(i * 1.7), humidity: 40 + 0.5 * Math.cos(i) };
+      };
+    };
     const detectOneAtATime = async (device: string, cache: 'on' | 'off') => {
       process.env[DETECTOR_STATE_CACHE_ENV] = cache;
-      for (let i = 0; i < 20; i++) await withDetection(() => post(reading(device, i)));
+      const reading = readingsOf(device);
+      for (let i = 0; i < 20; i++) {
+        const body = await reading(i);
+        await withDetection(() => post(body));
+      }
       const cycle = { requests: 0, rru: 0, wru: 0, max: 0 };
       for (let i = 20; i < 50; i++) {
-        const one = minus(await measure(() => withDetection(() => post(reading(device, i)))), single);
+        const body = await reading(i);
+        const one = minus(await measure(() => withDetection(() => post(body))), single);
         cycle.requests += one.requests;
         cycle.rru += one.rru;
         cycle.wru += one.wru;
