@@ -1,7 +1,7 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../../shared/db/client';
 import { keys } from '../../shared/db/keys';
-import { storeRecords } from '../../shared/domain/telemetry/telemetry.repository';
+import { KNOWN_NAMES_SET_MAX, storeRecords } from '../../shared/domain/telemetry/telemetry.repository';
 import { MAX_MEASUREMENT_NAMES_PER_DEVICE } from '../../shared/domain/telemetry/telemetry.schema';
 import { useTestTable } from '../support/dynamo';
 import { newOrg } from '../support/orgs';
@@ -79,6 +79,17 @@ describe('records written beside the snapshot update when no refusal is possible
     const latest = await snapshot(org.organizationId, 'PAR-1');
     expect((latest?.['M#temperature'] as { v: number; t: string }).t).toBe(at(21));
     expect((latest?.['M#humidity'] as { v: number }).v).toBe(40);
+  }, 60_000);
+
+  it(`a device with more than ${KNOWN_NAMES_SET_MAX} names is not remembered (the hint's memory stays bounded): always in order`, async () => {
+    const { org } = await newOrg();
+    const wide = Object.fromEntries(Array.from({ length: KNOWN_NAMES_SET_MAX + 1 }, (_, i) => [`m_${i}`, i]));
+    await storeRecords(org.organizationId, 'PAR-5', [{ timestamp: at(60), measurements: wide }], 'rest', options);
+    expect(overlapped(await writeOrder(() => storeRecords(org.organizationId, 'PAR-5', [{ timestamp: at(59), measurements: wide }], 'rest', options)))).toBe(false);
+    // Exactly at the limit it is remembered.
+    const atLimit = Object.fromEntries(Array.from({ length: KNOWN_NAMES_SET_MAX }, (_, i) => [`m_${i}`, i]));
+    await storeRecords(org.organizationId, 'PAR-6', [{ timestamp: at(60), measurements: atLimit }], 'rest', options);
+    expect(overlapped(await writeOrder(() => storeRecords(org.organizationId, 'PAR-6', [{ timestamp: at(59), measurements: atLimit }], 'rest', options)))).toBe(true);
   }, 60_000);
 
   it('an older record written in parallel never moves the snapshot back', async () => {

@@ -196,15 +196,18 @@ export async function storeRecords(
  * `deleteEmptySnapshots`, requires it to have no names), so when
  * every name of a write is in it, the write adds no name and its update cannot be refused by the
  * cap, whatever other writers did since: its records may be written beside the update instead of
- * after it. Anything else (a name not seen yet, a device not seen yet) takes the ordered path.
+ * after it. Anything else (a name not seen yet, a device not seen yet or not remembered: more than
+ * {@link KNOWN_NAMES_SET_MAX} names, or pushed out by newer devices) takes the ordered path.
  */
 const knownNames = new Map<string, ReadonlySet<string>>();
-const KNOWN_NAMES_MAX = 10_000;
+/** Devices remembered, and the largest name set remembered: under 10 MB even with 64-character names, typically a few hundred KB. */
+const KNOWN_NAMES_MAX = 2_000;
+export const KNOWN_NAMES_SET_MAX = 32;
 
 function rememberNames(device: string, snapshot: Record<string, unknown> | undefined): void {
   const set = snapshot?.[NAMES_ATTRIBUTE];
-  if (!(set instanceof Set)) return;
   knownNames.delete(device);
+  if (!(set instanceof Set) || set.size > KNOWN_NAMES_SET_MAX) return;
   if (knownNames.size >= KNOWN_NAMES_MAX) knownNames.delete(knownNames.keys().next().value as string);
   knownNames.set(device, set as ReadonlySet<string>);
 }
