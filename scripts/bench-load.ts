@@ -13,7 +13,10 @@
  * (goal ≤ 3). Exits non-zero on any connection error, timeout or non-2xx answer (a 4xx means the
  * bench sent something wrong, a 5xx that the stack failed). Stops the stack by itself.
  *
- *   npm run bench:load [-- --duration 60] [-- --connections 8] [-- --devices 50]
+ *   npm run bench:load [-- --duration 60] [-- --connections 8] [-- --devices 50] [-- --cpu-prof DIR]
+ *
+ * `--cpu-prof DIR` writes a V8 CPU profile of the stack process into DIR when it stops (open it in
+ * Chrome DevTools, or summarise it by function).
  *
  * A figure, not a test: the numbers depend on the machine and what else runs on it.
  */
@@ -169,7 +172,10 @@ async function main() {
   const connections = intArg('connections', 8);
   const devices = Array.from({ length: intArg('devices', 50) }, (_, i) => `LOAD-${String(i).padStart(4, '0')}`);
   console.log(`Load test: npm start's stack (bin/local.ts, detection in process) on loopback; ${seconds} s at ${connections} then ${connections * 2} connections.`);
-  const stack = await startLocalStack();
+  const profileAt = process.argv.indexOf('--cpu-prof');
+  const profileDir = profileAt === -1 ? undefined : process.argv[profileAt + 1];
+  if (profileAt !== -1 && !profileDir) throw new Error('--cpu-prof needs a directory');
+  const stack = await startLocalStack(profileDir ? { nodeFlags: ['--cpu-prof', '--cpu-prof-dir', profileDir] } : {});
   const problems: string[] = [];
   try {
     console.log(`Stack up (pid ${stack.pid}, ${stack.url}); seeding ${devices.length} devices and 10 tickets...`);

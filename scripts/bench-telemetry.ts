@@ -19,10 +19,7 @@
  *
  * Starts its own DynamoDB Local on a free port unless DYNAMODB_ENDPOINT is set.
  */
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-process.env.POWERTOOLS_LOG_LEVEL ??= 'SILENT';
-process.env.AWS_REGION ??= 'local';
-
+import './bench/quiet-env';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -40,6 +37,7 @@ import { ensureTable, startDynamoDbLocal } from '../shared/local/dynamodb-local'
 import { startHttpServer } from '../shared/local/server';
 import { authenticate, createOrganization } from '../shared/domain/organization/organization.service';
 import { freePort } from '../shared/local/free-port';
+import { processCpuMs } from './bench/harness';
 
 const GOAL = {
   singleRequests: 3,
@@ -88,11 +86,26 @@ const minus = <T extends Units & { requests: number }>(a: T, b: T) => ({ request
 const per = (u: Units & { requests: number }, n: number) => ({ requests: u.requests / n, rru: u.rru / n, wru: u.wru / n });
 const units = (u: Units) => `${u.rru.toFixed(2)} RRU + ${u.wru.toFixed(2)} WRU`;
 
-/** Requests per second of `call` with `concurrency` callers for `seconds`; every answer must have status `expect`. */
-async function rate(call: (i: number) => Promise<Response>, expectStatus: number, seconds: number, concurrency: number, drain?: () => Promise<void>): Promise<number> {
+/** One timed round: requests per second, and the CPU it took per call in this process and in DynamoDB Local's JVM. */
+interface Round {
+  rate: number;
+  calls: number;
+  nodeCpuMs: number;
+  dynamoCpuMs: number | undefined;
+}
+
+/**
+ * Requests per second of `call` with `concurrency` callers for `seconds`; every answer must have status
+ * `expect`. CPU per call: this process's (the server, the table stream and its workers, and the bench's
+ * own HTTP client) and, given its pid, DynamoDB Local's: unlike the rates, these barely depend on what
+ * else the machine runs.
+ */
+async function rate(call: (i: number) => Promise<Response>, expectStatus: number, seconds: number, concurrency: number, drain?: () => Promise<void>, dynamoPid?: number): Promise<Round> {
   const deadline = performance.now() + seconds * 1000;
   let done = 0;
   const start = performance.now();
+  const cpuBefore = process.cpuUsage();
+  const dynamoBefore = processCpuMs(dynamoPid);
   await Promise.all(
     Array.from({ length: concurrency }, async (_, worker) => {
       for (let i = worker; performance.now() < deadline; i += concurrency) {
@@ -104,7 +117,14 @@ async function rate(call: (i: number) => Promise<Response>, expectStatus: number
     }),
   );
   await drain?.();
-  return done / ((performance.now() - start) / 1000);
+  const cpu = process.cpuUsage(cpuBefore);
+  const dynamoAfter = processCpuMs(dynamoPid);
+  return {
+    rate: done / ((performance.now() - start) / 1000),
+    calls: done,
+    nodeCpuMs: (cpu.user + cpu.system) / 1000 / done,
+    dynamoCpuMs: dynamoBefore === undefined || dynamoAfter === undefined ? undefined : (dynamoAfter - dynamoBefore) / done,
+  };
 }
 
 async function main() {
@@ -160,16 +180,33 @@ async function main() {
     // whole cycles of the deferred state write (docs/anomaly-detection.md), ingest subtracted. First
     // without the detector's in-process cache (AWS's worst case, every delivery in a new container:
     // the cost table's figure), then with it (one process, as npm start runs it).
-    // Each reading measured as it is sent (a device in service, its delivery lag steady): readings
-    // stamped an hour and a half back and sent back to back would be a backlog draining, whose
-    // shrinking lag moves the dropout watch earlier (a transaction) every few records.
-    const reading = (device: string, i: number) => ({ deviceIdentifier: device, timestamp: Date.now(), temperature: 21 + 0.3 * Math.sin(i * 1.7), humidity: 40 + 0.5 * Math.cos(i) });
+    // The readings of a device in service: one every READING_PERIOD_MS, each stamped with its
+    // scheduled time and sent at that time (its delivery lag steady). Readings stamped an hour and a
+    // half back and sent back to back would be a backlog draining, whose shrinking lag moves the
+    // dropout watch earlier (a transaction) every few records; stamped as sent back to back, the gaps
+    // would follow the machine's jitter (a commit's slower round makes the next gap "a hole" for the
+    // cadence), so the count would vary from run to run.
+    const READING_PERIOD_MS = 250;
+    const readingsOf = (device: string) => {
+      let due = Date.now();
+      return async (i: number) => {
+        const at = due;
+        due += READING_PERIOD_MS;
+        if (at > Date.now()) await new Promise((resolve) => setTimeout(resolve, at - Date.now()));
+        return { deviceIdentifier: device, timestamp: at, temperature: 21 + 0.3 * Math.sin(i * 1.7), humidity: 40 + 0.5 * Math.cos(i) };
+      };
+    };
     const detectOneAtATime = async (device: string, cache: 'on' | 'off') => {
       process.env[DETECTOR_STATE_CACHE_ENV] = cache;
-      for (let i = 0; i < 20; i++) await withDetection(() => post(reading(device, i)));
+      const reading = readingsOf(device);
+      for (let i = 0; i < 20; i++) {
+        const body = await reading(i);
+        await withDetection(() => post(body));
+      }
       const cycle = { requests: 0, rru: 0, wru: 0, max: 0 };
       for (let i = 20; i < 50; i++) {
-        const one = minus(await measure(() => withDetection(() => post(reading(device, i)))), single);
+        const body = await reading(i);
+        const one = minus(await measure(() => withDetection(() => post(body))), single);
         cycle.requests += one.requests;
         cycle.rru += one.rru;
         cycle.wru += one.wru;
@@ -212,14 +249,19 @@ async function main() {
     await rate(cheapest, 404, 0.5, concurrency);
     await rate(ingest, 200, 0.5, concurrency);
     await stream.settle();
-    const ingestRates: number[] = [];
-    const cheapestRates: number[] = [];
+    const ingestRounds: Round[] = [];
+    const cheapestRounds: Round[] = [];
     // Alternating rounds, so drift in machine load hits both sides alike. The detector's backlog of an
     // ingest round is worked off inside that round's time, so it never slows the next cheapest round.
     for (let r = 0; r < rounds; r++) {
-      cheapestRates.push(await rate(cheapest, 404, seconds, concurrency));
-      ingestRates.push(await rate(ingest, 200, seconds, concurrency, () => stream.settle()));
+      cheapestRounds.push(await rate(cheapest, 404, seconds, concurrency, undefined, dynamo?.pid));
+      ingestRounds.push(await rate(ingest, 200, seconds, concurrency, () => stream.settle(), dynamo?.pid));
     }
+    const ingestRates = ingestRounds.map((r) => r.rate);
+    const cheapestRates = cheapestRounds.map((r) => r.rate);
+    /** CPU ms per call over all rounds of a route (weighted by calls). */
+    const cpuPerCall = (rs: Round[], of: 'nodeCpuMs' | 'dynamoCpuMs') =>
+      rs.some((r) => r[of] === undefined) ? undefined : rs.reduce((n, r) => n + (r[of] as number) * r.calls, 0) / rs.reduce((n, r) => n + r.calls, 0);
     if (!withoutDetector) stream.stop();
     const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
     const ratio = mean(ingestRates) / mean(cheapestRates);
@@ -240,6 +282,16 @@ async function main() {
     console.log(`  rate, GET /ticket/{unknown id} (cheapest route), req/s: ${cheapestRates.map(fmt).join(' / ')}  mean ${fmt(mean(cheapestRates))}`);
     console.log(`  rate, POST /api/telemetry (single record, detector caught up), req/s: ${ingestRates.map(fmt).join(' / ')}  mean ${fmt(mean(ingestRates))}`);
     console.log(`  ingest / cheapest: ${ratio.toFixed(2)}   goal >= ${GOAL.rateRatio}  ${ok(ratio >= GOAL.rateRatio)}`);
+    const cpu = (rs: Round[]) => {
+      const node = cpuPerCall(rs, 'nodeCpuMs') as number;
+      const dynamoMs = cpuPerCall(rs, 'dynamoCpuMs');
+      return { node, dynamo: dynamoMs, text: `${node.toFixed(2)} ms Node${dynamoMs === undefined ? '' : ` + ${dynamoMs.toFixed(2)} ms DynamoDB Local = ${(node + dynamoMs).toFixed(2)} ms`}` };
+    };
+    const [cheapCpu, ingestCpu] = [cpu(cheapestRounds), cpu(ingestRounds)];
+    console.log(`  CPU per call (this process: server, stream workers, the bench's client; DynamoDB Local's JVM): cheapest ${cheapCpu.text}; ingest ${ingestCpu.text}`);
+    if (cheapCpu.dynamo !== undefined && ingestCpu.dynamo !== undefined) {
+      console.log(`    cheapest / ingest CPU per call: ${((cheapCpu.node + cheapCpu.dynamo) / (ingestCpu.node + ingestCpu.dynamo)).toFixed(2)} (the rate ratio a CPU-bound machine allows)`);
+    }
     console.log(`  (${rounds} alternating rounds of ${seconds} s, concurrency ${concurrency}${withoutDetector ? ', WITHOUT the detector: not the goal\'s condition' : ''})`);
     const costs = costPerMillion({ ingestSingle: single, ingestBatch: batch, detectionSingle, detectionBatch });
     const goalOf: Record<string, number | undefined> = {

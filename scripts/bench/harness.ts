@@ -100,6 +100,22 @@ export interface LocalStack {
   stop: () => Promise<void>;
 }
 
+/**
+ * CPU time (user + system, all threads) a process has used so far, in ms, from /proc (clock ticks
+ * of 10 ms, Linux's USER_HZ); undefined where /proc is missing. For another process's share of a
+ * run: DynamoDB Local's JVM beside the bench's own `process.cpuUsage()`.
+ */
+export function processCpuMs(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    // Fields after the command name (which may hold spaces, in parentheses): utime and stime are the 12th and 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
 /** VmHWM (peak resident set) of a process, from /proc. */
 function peakRss(pid: number): number | undefined {
   try {
@@ -116,9 +132,11 @@ function peakRss(pid: number): number | undefined {
  * free loopback ports and its own data directory (LOCAL_DATA_DIR, a temporary one), so a stack
  * already running on the default ports is untouched. Run as `node --import tsx bin/local.ts`, which is
  * what `npm start` (`tsx bin/local.ts`) runs, minus tsx's wrapper process: the pid is the server's.
- * Resolves once it printed its first organization's key.
+ * Resolves once it printed its first organization's key. `nodeFlags` go before the stack's own
+ * arguments (`bench:load -- --cpu-prof DIR` passes `--cpu-prof --cpu-prof-dir DIR`: a V8 profile of
+ * the stack process, written when it stops).
  */
-export async function startLocalStack(options: { timeoutMs?: number } = {}): Promise<LocalStack> {
+export async function startLocalStack(options: { timeoutMs?: number; nodeFlags?: readonly string[] } = {}): Promise<LocalStack> {
   const [port, dynamoPort, mqttPort, s3Port] = [await freePort(), await freePort(), await freePort(), await freePort()];
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fleetdesk-bench-'));
   const env: NodeJS.ProcessEnv = {
@@ -133,7 +151,7 @@ export async function startLocalStack(options: { timeoutMs?: number } = {}): Pro
   };
   // Its own DynamoDB Local, as npm start does by default, never one this shell points at.
   delete env.DYNAMODB_ENDPOINT;
-  const child = spawn(process.execPath, [...LOCAL_STACK_NODE_ARGS], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...(options.nodeFlags ?? []), ...LOCAL_STACK_NODE_ARGS], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   let stopping = false;

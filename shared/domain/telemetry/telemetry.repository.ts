@@ -191,6 +191,34 @@ export async function storeRecords(
 }
 
 /**
+ * Per device (`organization|identifier`), the measurement names its snapshot was last seen holding
+ * in this process (the name set an update returned): a hint that lets a write skip waiting. The set
+ * only ever grows (updates `ADD` to it, nothing removes from it, and the one delete of a snapshot,
+ * `deleteEmptySnapshots`, requires it to have no names), so when
+ * every name of a write is in it, the write adds no name and its update cannot be refused by the
+ * cap, whatever other writers did since: its records may be written beside the update instead of
+ * after it. Anything else (a name not seen yet, a device not seen yet or not remembered: more than
+ * {@link KNOWN_NAMES_SET_MAX} names, or pushed out by newer devices) takes the ordered path.
+ */
+const knownNames = new Map<string, ReadonlySet<string>>();
+/** Devices remembered, and the largest name set remembered: under 10 MB even with 64-character names, typically a few hundred KB. */
+const KNOWN_NAMES_MAX = 2_000;
+export const KNOWN_NAMES_SET_MAX = 32;
+
+function rememberNames(device: string, snapshot: Record<string, unknown> | undefined): void {
+  const set = snapshot?.[NAMES_ATTRIBUTE];
+  knownNames.delete(device);
+  if (!(set instanceof Set) || set.size > KNOWN_NAMES_SET_MAX) return;
+  if (knownNames.size >= KNOWN_NAMES_MAX) knownNames.delete(knownNames.keys().next().value as string);
+  knownNames.set(device, set as ReadonlySet<string>);
+}
+
+function namesKnownToFit(device: string, values: [string, LatestValue][]): boolean {
+  const known = knownNames.get(device);
+  return known !== undefined && values.every(([name]) => known.has(name));
+}
+
+/**
  * {@link storeRecords}, handing the snapshot item the (first) UpdateItem returned to `alongside`,
  * which runs beside the record writes (ingestion reads the denormalised owners from it).
  *
@@ -199,6 +227,9 @@ export async function storeRecords(
  * holding a value whose record is missing until the caller's retry: the record key is the same
  * (device + timestamp + source) and the snapshot condition admits an equal timestamp, so the retry
  * writes both again and nothing needs undoing. A refused update (the names cap) writes nothing.
+ * The order only matters for that refusal: when this process has seen the device's snapshot hold
+ * every name of the write ({@link knownNames}), no refusal is possible and the records are written
+ * at the same time as the update (one round trip less; a crash leaves either one, repaired the same way).
  * More records: one UpdateItem per 100 names (over 100: after one consistent read of the
  * snapshot), at most {@link LATEST_UPDATE_CONCURRENCY} in flight, then BatchWriteItem, 25 a
  * request. A call that would give the device more than {@link MAX_MEASUREMENT_NAMES_PER_DEVICE}
@@ -220,9 +251,21 @@ export async function storeRecordsBesideSnapshot(
   const items = distinct.map((record) => recordItem(organizationId, identifier, record, source, options.receivedAt, options.expiresAt(record)));
   const newest = [...newestByMeasurement(distinct, options.expiresAt).entries()];
 
+  const device = `${organizationId}|${identifier}`;
   try {
+    // The device's snapshot is known to hold every name already: its update cannot be refused, so the records need not wait for it.
+    if (newest.length <= LATEST_UPDATE_CHUNK && namesKnownToFit(device, newest)) {
+      const advanced = advanceLatestChunk(organizationId, identifier, newest, 0).then((snapshot) => {
+        rememberNames(device, snapshot);
+        return alongside?.(snapshot);
+      });
+      const written = items.length === 1 ? documentClient().send(new PutCommand({ TableName: tableName(), Item: items[0] as Record<string, unknown> })) : batchPut(items);
+      await Promise.all([advanced, written]);
+      return items.length;
+    }
     if (items.length === 1 && newest.length <= LATEST_UPDATE_CHUNK) {
       const snapshot = await advanceLatestChunk(organizationId, identifier, newest);
+      rememberNames(device, snapshot);
       await Promise.all([
         documentClient().send(new PutCommand({ TableName: tableName(), Item: items[0] as Record<string, unknown> })),
         alongside?.(snapshot),
@@ -249,6 +292,7 @@ export async function storeRecordsBesideSnapshot(
       );
       snapshot ??= written[0];
     }
+    if (chunks.length === 1) rememberNames(device, snapshot);
     await Promise.all([batchPut(items), alongside?.(snapshot)]);
     return items.length;
   } catch (error) {
