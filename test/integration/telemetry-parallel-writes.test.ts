@@ -1,6 +1,6 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../../shared/db/client';
-import { keys } from '../../shared/db/keys';
+import * as keys from '../../shared/db/key-builders';
 import { KNOWN_NAMES_SET_MAX, storeRecords } from '../../shared/domain/telemetry/telemetry.repository';
 import { MAX_MEASUREMENT_NAMES_PER_DEVICE } from '../../shared/domain/telemetry/telemetry.schema';
 import { useTestTable } from '../support/dynamo';
