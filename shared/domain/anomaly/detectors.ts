@@ -48,6 +48,12 @@ export const DETECTOR = {
   quantisedDistinct: 6,
   /** …and a level shift on it must be this many times the largest move between neighbouring points it made recently. */
   quantisedJumpFactor: 3,
+  /**
+   * A series followed for less than this (from its first judged point) has not shown its day yet
+   * (an office's first morning, a daily irrigation, cooking, a setpoint schedule): a level change
+   * then is learned as its own behaviour, not reported.
+   */
+  shiftWarmupMs: 12 * 3_600_000,
   /** Per-point decay of that largest move. */
   jumpDecay: 0.999,
   /** The series' range (envelope) forgets with this half-life: a change back into it is not anomalous. */
@@ -141,8 +147,6 @@ export const DRIFT = {
 export const PROFILE = {
   /** Time constant of the smoothed residual. */
   smoothMs: 3_600_000,
-  /** Time constant of the series' level, which the profile's hourly means are taken against (a steady trend is no change of its day). */
-  levelMs: 48 * 3_600_000,
   /** Weight of the newest day in an hour's mean. */
   dayWeight: 0.5,
   /** Half-life of the largest smoothed residual seen. */
@@ -246,7 +250,7 @@ export interface SeriesState {
    * sign, peak; `on` 1 once reported).
    */
   prof?: {
-    p: (number | null)[]; lb?: (number | null)[]; o?: number; dg?: number; l: number; sum: number; n: number; dm?: number; e: number; max: number; last: number;
+    p: (number | null)[]; lb?: (number | null)[]; o?: number; dg?: number; sum: number; n: number; dm?: number; e: number; max: number; last: number;
     ready: number | null; at: number | null; hot: number | null; sign: number; peak: number; on: 0 | 1;
   };
   /** Decayed count (like `tail`) of recent points with |z| ≥ bigZ: above 0.5 the series is heavy-tailed. */
@@ -507,6 +511,10 @@ export function evaluatePoint(s: SeriesState, t: number, v: number, rules: reado
         rebaseline(s, start, s.pending);
         return out;
       }
+      if (young(s, t)) {
+        rebaseline(s, start, s.pending);
+        return out;
+      }
       s.before = { level: b.level, scale: b.rawScale };
       out.signals.push({ kind: 'level_shift', startedAt: start, value: v, severity: 'medium', evidence: evidence(s, { ...base, previousLevel: round(b.level), z: round(z) }) });
       out.abnormal.add('level_shift');
@@ -570,6 +578,10 @@ export function evaluatePoint(s: SeriesState, t: number, v: number, rules: reado
     }
     if (ordinary && step >= DETECTOR.stepMin && jump >= DETECTOR.abruptShare * stepSize && outsideEnvelope(s, newLevel, margin)) {
       s.held = null;
+      if (young(s, t)) {
+        rebaseline(s, start, []);
+        return out;
+      }
       s.before = { level: median(before), scale: b.rawScale };
       out.signals.push({
         kind: 'level_shift',
@@ -586,6 +598,9 @@ export function evaluatePoint(s: SeriesState, t: number, v: number, rules: reado
   if (!extreme && Math.abs(z) < DETECTOR.cusumK * 3) updateEnvelope(s, t, v);
   return out;
 }
+
+/** Followed for less than DETECTOR.shiftWarmupMs at `t` (the drift state records when the series was first judged). */
+const young = (s: SeriesState, t: number) => t - (s.drift?.since ?? t) < DETECTOR.shiftWarmupMs;
 
 /** A series whose window shows a handful of distinct values, or whose resolution is most of its scale (RSSI steps, integer states). */
 const isQuantised = (values: readonly number[], b: Baseline) => new Set(values).size <= DETECTOR.quantisedDistinct || resolution(values) >= 0.8 * b.rawScale;
@@ -718,6 +733,21 @@ function profileAt(p: readonly (number | null)[], t: number): number | undefined
 }
 
 /**
+ * The profile's value at `t`: yesterday's value at this hour, moved by how far the day's level (the
+ * mean of the 24 hourly means) moved since (a steady trend is no change of the day). Undefined
+ * before the profile is complete.
+ */
+function profilePredict(d: NonNullable<SeriesState['prof']>, t: number): number | undefined {
+  if (!d.lb) return undefined;
+  const unit = Math.pow(10, -(d.dg ?? 6));
+  const shape = profileAt(d.p, t);
+  const then = profileAt(d.lb, t);
+  if (shape === undefined || then === undefined) return undefined;
+  const level = d.p.reduce<number>((a, x) => a + (x ?? 0), 0) / 24;
+  return (d.o ?? 0) + (shape + level - then) * unit;
+}
+
+/**
  * Follows the daily profile with a normal point and judges the smoothed residual against the
  * largest one the series showed (see {@link PROFILE}). Not while a step is held or a flatline runs
  * (those are the level-shift and flatline detectors' business), nor on a quantised series.
@@ -728,49 +758,48 @@ function profileSignal(s: SeriesState, t: number, v: number, scale: number, quan
   const digits = res > 0 ? Math.min(6, Math.max(0, Math.ceil(-Math.log10(res) - 1e-6))) : 6;
   const keep = (x: number) => Number(x.toFixed(digits));
   // The excursion's fields exist only once the profile is complete (a first day's state stays small).
-  const d = (s.prof ??= { p: Array.from({ length: 24 }, () => null), o: keep(v), dg: digits, l: v, sum: 0, n: 0, last: t } as NonNullable<SeriesState['prof']>);
+  const d = (s.prof ??= { p: Array.from({ length: 24 }, () => null), o: keep(v), dg: digits, sum: 0, n: 0, last: t } as NonNullable<SeriesState['prof']>);
   // The hourly means are stored as whole steps of the resolution from the first value: small integers, a small state.
   const unit = Math.pow(10, -(d.dg ?? 6));
-  const enc = (x: number) => Math.round((x - (d.o ?? 0)) / unit);
-  const dec = (xs: readonly (number | null)[]) => xs.map((x) => (x === null ? null : keep((d.o ?? 0) + x * unit)));
+  const o = d.o ?? 0;
+  const dec = (xs: readonly (number | null)[]) => xs.map((x) => (x === null ? null : o + x * unit));
+  // The day's level: the mean of the 24 hourly means (no swing with the daily cycle itself).
+  const dayLevel = () => d.p.reduce<number>((a, x) => a + (x ?? 0), 0) / 24;
   const current = Math.floor(d.last / HOUR_MS);
   if (hour !== current) {
     if (d.n > 0) {
       const k = ((current % 24) + 24) % 24;
-      const mean = d.sum / d.n;
-      const stored = d.p[k];
-      const old = stored === null || stored === undefined ? null : (dec([stored])[0] as number);
+      const mean = (d.sum / d.n - o) / unit;
+      const old = d.p[k];
       // Learned only outside an excursion: a change under way is not how the days usually differ.
-      if (old !== null && old !== undefined && d.at === null) d.dm = Math.max(d.dm ?? 0, Math.abs(mean - old));
-      d.p[k] = enc(old === null ? mean : old + PROFILE.dayWeight * (mean - old));
-      // The level the hour's mean was taken at (all of the first day's: the first day's mean, set when the profile completes).
+      if (old !== null && old !== undefined && d.at === null) d.dm = Math.max(d.dm ?? 0, Math.abs(mean - old) * unit);
+      d.p[k] = Math.round(old === null || old === undefined ? mean : old + PROFILE.dayWeight * (mean - old));
+      // The day's level each hour's mean was taken at (from the first complete day on).
       const lb = d.lb;
-      const oldLevel = lb?.[k];
-      if (lb && old !== null && oldLevel !== null && oldLevel !== undefined) lb[k] = enc(dec([oldLevel])[0] as number + PROFILE.dayWeight * (d.l - (dec([oldLevel])[0] as number)));
+      const was = lb?.[k];
+      if (lb && was !== null && was !== undefined) lb[k] = Math.round(was + PROFILE.dayWeight * (dayLevel() - was));
     }
     Object.assign(d, { sum: 0, n: 0 });
   }
   const dt = Math.max(0, t - d.last);
   d.last = t;
-  // The mean of everything so far until the time constant takes over (no transient from the first value).
-  d.l = keep(d.l + Math.max(1 - Math.exp(-dt / PROFILE.levelMs), 1 / s.n) * (v - d.l));
   d.sum = keep(d.sum + v);
   d.n++;
   const usual = profileAt(dec(d.p), t);
   if (usual === undefined) return;
   if (d.ready === null || d.ready === undefined || !d.lb) {
-    // The first complete profile: its hours were taken at the first day's mean level; the smoothed residual starts where the series is.
-    d.lb = d.p.map(() => enc(d.l));
-    Object.assign(d, { ready: t, e: keep(v - usual), max: 0, at: null, hot: null, sign: 0, peak: 0, on: 0 });
+    // The first complete profile; the smoothed residual starts where the series is.
+    const level = Math.round(dayLevel());
+    d.lb = d.p.map(() => level);
+    Object.assign(d, { ready: t, e: round(v - usual), max: 0, at: null, hot: null, sign: 0, peak: 0, on: 0 });
     return;
   }
-  // Yesterday's value at this hour, moved by how far the level moved since (a steady trend is no change of the day).
-  const predicted = usual + d.l - (profileAt(dec(d.lb), t) ?? d.l);
+  const predicted = profilePredict(d, t) as number;
   const r = v - predicted;
-  d.e = keep(d.e + (1 - Math.exp(-dt / PROFILE.smoothMs)) * (r - d.e));
+  d.e = round(d.e + (1 - Math.exp(-dt / PROFILE.smoothMs)) * (r - d.e));
   const decay = Math.pow(0.5, dt / PROFILE.historyHalfLifeMs);
-  d.max = keep(d.max * decay);
-  d.dm = keep((d.dm ?? 0) * decay);
+  d.max = round(d.max * decay);
+  d.dm = round((d.dm ?? 0) * decay);
   const size = Math.abs(d.e);
   const sign = Math.sign(d.e);
   if (t - d.ready < PROFILE.settleMs) {
@@ -826,7 +855,7 @@ function longShift(s: SeriesState, b: Baseline, base: Record<string, number | st
   if (held.first === undefined || Math.abs(level - held.first) >= (DETECTOR.longShiftZ / 2) * held.scale) return false;
   // Settled: the window is flat around its level (a slope would carry it there and on: a drift).
   const settled = Math.abs(b.slopePerMs * ((s.times.at(-1) as number) - (s.times[0] as number))) < DETECTOR.longShiftZ * held.scale;
-  if (distance < DETECTOR.longShiftZ || !settled) return false;
+  if (distance < DETECTOR.longShiftZ || !settled || young(s, held.start)) return false;
   // On a quantised series (the window now holds only the new level) a change of level is judged by its own history of them.
   if (onLevels(s.values) && Math.abs(level - held.from) < DETECTOR.quantisedJumpFactor * (s.jump ?? 0)) return false;
   out.signals.push({
@@ -871,7 +900,15 @@ function rebaseline(s: SeriesState, start: number, extra: { t: number; v: number
     const level = median(points.map(([, v]) => v));
     // Nor a change of the day: the daily profile moves with the step.
     // (the hour under way mixes both levels: not learned).
-    if (s.prof && oldLevel !== undefined) Object.assign(s.prof, { l: s.prof.l + level - oldLevel, sum: 0, n: 0, e: 0, at: null, hot: null, on: 0, peak: 0 });
+    const prof = s.prof;
+    if (prof && oldLevel !== undefined) {
+      // By how far the new level's points sit from the profile (its day, where it knows it; else from the old level).
+      const off = prof.lb ? points.map(([t, v]) => v - (profilePredict(prof, t) ?? v - (level - oldLevel))) : [];
+      const delta = off.length > 0 ? median(off) : level - oldLevel;
+      const shift = Math.round(delta / Math.pow(10, -(prof.dg ?? 6)));
+      const move = (xs: (number | null)[]) => xs.map((x) => (x === null ? null : x + shift));
+      Object.assign(prof, { p: move(prof.p), lb: prof.lb ? move(prof.lb) : undefined, sum: 0, n: 0, e: 0, at: null, hot: null, on: 0, peak: 0 });
+    }
     Object.assign(s.drift, { f1: level, f2: level, s1: level, s2: level, at: null, hot: null, on: 0, peak: 0 });
   }
   s.rewarm = Math.max(0, DETECTOR.rebaselinePoints - points.length);
