@@ -508,7 +508,7 @@ export function evaluatePoint(s: SeriesState, t: number, v: number, rules: reado
       if (s.before && Math.abs(newLevel - s.before.level) < (DETECTOR.longShiftZ / 2) * s.before.scale) {
         s.before = null;
         s.held = null;
-        rebaseline(s, start, s.pending);
+        rebaseline(s, start, s.pending, true);
         return out;
       }
       if (young(s, t)) {
@@ -518,7 +518,7 @@ export function evaluatePoint(s: SeriesState, t: number, v: number, rules: reado
       s.before = { level: b.level, scale: b.rawScale };
       out.signals.push({ kind: 'level_shift', startedAt: start, value: v, severity: 'medium', evidence: evidence(s, { ...base, previousLevel: round(b.level), z: round(z) }) });
       out.abnormal.add('level_shift');
-      rebaseline(s, start, s.pending);
+      rebaseline(s, start, s.pending, true);
     }
     return out;
   }
@@ -573,12 +573,12 @@ export function evaluatePoint(s: SeriesState, t: number, v: number, rules: reado
     if (back && step >= DETECTOR.stepMin) {
       s.before = null;
       s.held = null;
-      rebaseline(s, start, []);
+      rebaseline(s, start, [], true);
       return out;
     }
     if (ordinary && step >= DETECTOR.stepMin && jump >= DETECTOR.abruptShare * stepSize && outsideEnvelope(s, newLevel, margin)) {
       s.held = null;
-      if (young(s, t)) {
+      if (young(s, t) || dayExplains(s, t, newLevel, b.rawScale)) {
         rebaseline(s, start, []);
         return out;
       }
@@ -591,12 +591,21 @@ export function evaluatePoint(s: SeriesState, t: number, v: number, rules: reado
         evidence: evidence(s, { ...base, previousLevel: round(median(before)), newLevel: round(newLevel), stepInScales: round(step) }),
       });
       out.abnormal.add('level_shift');
-      rebaseline(s, start, []);
+      rebaseline(s, start, [], true);
       return out;
     }
   }
   if (!extreme && Math.abs(z) < DETECTOR.cusumK * 3) updateEnvelope(s, t, v);
   return out;
+}
+
+/**
+ * The series' own day puts it there: its daily profile (complete) predicts `level` at `t` within
+ * `longShiftZ / 2` scales (a daily plateau, a schedule's step, the night's floor). Not a shift.
+ */
+function dayExplains(s: SeriesState, t: number, level: number, scale: number): boolean {
+  const predicted = s.prof?.ready ? profilePredict(s.prof, t) : undefined;
+  return predicted !== undefined && Math.abs(level - predicted) < (DETECTOR.longShiftZ / 2) * scale;
 }
 
 /** Followed for less than DETECTOR.shiftWarmupMs at `t` (the drift state records when the series was first judged). */
@@ -855,7 +864,7 @@ function longShift(s: SeriesState, b: Baseline, base: Record<string, number | st
   if (held.first === undefined || Math.abs(level - held.first) >= (DETECTOR.longShiftZ / 2) * held.scale) return false;
   // Settled: the window is flat around its level (a slope would carry it there and on: a drift).
   const settled = Math.abs(b.slopePerMs * ((s.times.at(-1) as number) - (s.times[0] as number))) < DETECTOR.longShiftZ * held.scale;
-  if (distance < DETECTOR.longShiftZ || !settled || young(s, held.start)) return false;
+  if (distance < DETECTOR.longShiftZ || !settled || young(s, held.start) || dayExplains(s, s.times.at(-1) as number, level, held.scale)) return false;
   // On a quantised series (the window now holds only the new level) a change of level is judged by its own history of them.
   if (onLevels(s.values) && Math.abs(level - held.from) < DETECTOR.quantisedJumpFactor * (s.jump ?? 0)) return false;
   out.signals.push({
@@ -867,7 +876,7 @@ function longShift(s: SeriesState, b: Baseline, base: Record<string, number | st
   });
   out.abnormal.add('level_shift');
   s.before = { level: held.from, scale: held.scale };
-  rebaseline(s, s.times[0] as number, []);
+  rebaseline(s, s.times[0] as number, [], true);
   return true;
 }
 
@@ -886,7 +895,7 @@ function largestJump(s: SeriesState, from: number): { start: number; jump: numbe
 }
 
 /** After a shift the old level is no baseline: keep only points from `start` on, and re-learn. */
-function rebaseline(s: SeriesState, start: number, extra: { t: number; v: number }[]): void {
+function rebaseline(s: SeriesState, start: number, extra: { t: number; v: number }[], levelChange = false): void {
   const before = s.values.filter((_, i) => (s.times[i] as number) < start);
   const oldLevel = before.length > 0 ? median(before) : undefined;
   const kept = s.times.map((t, i) => [t, s.values[i] as number] as const).filter(([t]) => t >= start);
@@ -899,9 +908,10 @@ function rebaseline(s: SeriesState, start: number, extra: { t: number; v: number
   if (s.drift && points.length > 0) {
     const level = median(points.map(([, v]) => v));
     // Nor a change of the day: the daily profile moves with the step.
-    // (the hour under way mixes both levels: not learned).
+    // (the hour under way mixes both levels: not learned). Only for a reported shift or its end:
+    // a change the series' day or its young age explains leaves its day as it is.
     const prof = s.prof;
-    if (prof && oldLevel !== undefined) {
+    if (prof && oldLevel !== undefined && levelChange) {
       // By how far the new level's points sit from the profile (its day, where it knows it; else from the old level).
       const off = prof.lb ? points.map(([t, v]) => v - (profilePredict(prof, t) ?? v - (level - oldLevel))) : [];
       const delta = off.length > 0 ? median(off) : level - oldLevel;
