@@ -34,7 +34,7 @@ describe.each([1, 2, 3])('seed %i', (seed) => {
     );
     expect(found.map((i) => i.kind)).toEqual(['regime_change']);
     expect(found[0]?.startedAt).toBeGreaterThanOrEqual(START + at * 3 * MIN);
-    expect(found[0]?.detectedAt).toBeLessThanOrEqual(START + at * 3 * MIN + 4 * HOUR);
+    expect(found[0]?.detectedAt).toBeLessThanOrEqual(START + at * 3 * MIN + 5 * HOUR);
   });
 
   test('the same bearing without the fault, and a noisy look-alike (daily cycle, heavy noise, a steady trend), stay quiet', () => {

@@ -152,7 +152,7 @@ export const PROFILE = {
   /** Half-life of the largest smoothed residual seen. */
   historyHalfLifeMs: 7 * 86_400_000,
   /** The smoothed residual must reach this many times the largest one seen… */
-  factor: 3,
+  factor: 4,
   /** …and `dayFactor` × the largest change of an hour's mean from one day to the next (how much its days differ)… */
   dayFactor: 1.5,
   /** …and this many point scales ÷ √(points an hour) (the smoothed residual's own noise)… */
