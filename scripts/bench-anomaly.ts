@@ -19,6 +19,12 @@
  * them, labelled. The goal check uses v4 and in-sample. `--quick` skips the DynamoDB part;
  * `--misses` lists the in-sample false alarms and misses (never the held-out ones); `--in-sample`
  * runs the tuning set only (the tuning loop).
+ *
+ * `--nab <NAB checkout> [--nab-part tuning|heldout] [--nab-windows]`: real failure data instead
+ * (scripts/bench/nab.ts; `git clone https://github.com/numenta/NAB`): each file replayed as one
+ * device through the same replay, per file and in total labelled failures caught and false alarms
+ * per 10 device-days; `--nab-windows` adds the replay of consecutive 22-hour windows as fresh
+ * devices. The default part is `tuning`; the held-out part runs only when asked for.
  */
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 process.env.POWERTOOLS_LOG_LEVEL ??= 'SILENT';
@@ -30,6 +36,7 @@ import { heldoutSet, type HeldoutSeries } from './bench/anomaly-heldout';
 import { heldoutSetV2 } from './bench/anomaly-heldout-v2';
 import { heldoutSetV3 } from './bench/anomaly-heldout-v3';
 import { heldoutSetV4 } from './bench/anomaly-heldout-v4';
+import { loadNab, NAB_WINDOW_MS, scoreNabFile, splitWindows, totalNab, type NabFileScore, type NabPart } from './bench/nab';
 import { evaluateRecords, evaluateSilence, newDeviceState, type NewIncident, type TelemetryPoint } from '../shared/domain/anomaly/device-evaluation';
 // These read the environment lazily (on first use), so the table set below is the one they use.
 import { documentClient } from '../shared/db/client';
@@ -213,7 +220,50 @@ async function dynamoRun(set: BenchSeries[]) {
   }
 }
 
+/** `--nab`: the NAB part's files, whole and (with `--nab-windows`) as 22-hour windows. */
+function nabRun(root: string, part: NabPart, windows: boolean): void {
+  const files = loadNab(root, part);
+  console.log(`NAB ${part.toUpperCase()} part (${part === 'heldout' ? 'HELD-OUT: never tuned on' : 'tuning: tuned on'}), ${root}: ${files.length} files, ${files.reduce((a, f) => a + f.windows.length, 0)} labelled failures`);
+  console.log('  caught: an incident (any kind) starts inside a labelled window; false alarm: an incident outside all windows');
+  const modes: [string, number][] = windows ? [['whole file', 0], ['22-hour windows', NAB_WINDOW_MS]] : [['whole file', 0]];
+  for (const [mode, windowMs] of modes) {
+    const scores: NabFileScore[] = [];
+    console.log(`  ${mode}:`);
+    for (const file of files) {
+      const chunks = windowMs ? splitWindows(file.points, windowMs) : [file.points];
+      const starts: number[] = [];
+      const kinds: Record<string, number> = {};
+      let spanMs = 0;
+      chunks.forEach((chunk, i) => {
+        const opened = replay({ identifier: `nab-${i}`, shape: file.name, points: chunk.map((p) => ({ t: p.t, m: { value: p.v } })), labels: [] }, 0);
+        spanMs += (chunk.at(-1) as { t: number }).t - (chunk[0] as { t: number }).t;
+        for (const o of opened) {
+          starts.push(o.startedAt);
+          kinds[o.kind] = (kinds[o.kind] ?? 0) + 1;
+        }
+      });
+      const s = scoreNabFile(file.name, file.windows, starts, spanMs);
+      scores.push(s);
+      const kindText = Object.entries(kinds).map(([k, n]) => `${k} ${n}`).join(', ');
+      console.log(`    ${file.name.padEnd(58)} caught ${s.caught}/${s.failures}  false alarms ${s.falseAlarms}  (${s.incidents} incidents${kindText ? `: ${kindText}` : ''}; ${s.deviceDays.toFixed(1)} device-days)`);
+    }
+    const t = totalNab(scores);
+    console.log(`  NAB ${part}, ${mode}: caught ${t.caught}/${t.failures} (${(t.caught / t.failures).toFixed(3)})  false alarms ${t.falseAlarms} = ${t.falseAlarmsPer10DeviceDays.toFixed(2)} per 10 device-days (${t.deviceDays.toFixed(1)} device-days, ${t.incidents} incidents)`);
+  }
+  console.log('  goal (issue 20): at least half of the labelled failures caught at ≤ 1 false alarm per 10 device-days');
+}
+
 async function main() {
+  const nabAt = process.argv.indexOf('--nab');
+  if (nabAt !== -1) {
+    const root = process.argv[nabAt + 1];
+    if (!root || root.startsWith('--')) throw new Error('--nab needs the path of a NAB checkout (git clone https://github.com/numenta/NAB)');
+    const partAt = process.argv.indexOf('--nab-part');
+    const part = partAt === -1 ? 'tuning' : process.argv[partAt + 1];
+    if (part !== 'tuning' && part !== 'heldout') throw new Error('--nab-part must be tuning or heldout');
+    nabRun(root, part, process.argv.includes('--nab-windows'));
+    return;
+  }
   const quick = process.argv.includes('--quick');
   const showMisses = process.argv.includes('--misses');
   // `--in-sample`: the tuning loop's run, which does not even compute the held-out figures.

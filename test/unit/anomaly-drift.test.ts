@@ -28,7 +28,8 @@ describe.each([1, 2, 3])('seed %i', (seed) => {
     expect(found.map((i) => i.kind)).toEqual(['regime_change']);
     expect(found[0]?.startedAt).toBeGreaterThanOrEqual(START + at * MIN);
     expect(found[0]?.detectedAt).toBeLessThanOrEqual(START + at * MIN + 4 * HOUR);
-    expect(found[0]?.evidence.baseline.change).toBe('slope up');
+    // Either regime form may see it first: the slope detector or the daily profile (above the same hour's usual value).
+    expect(found[0]?.evidence.baseline.change).toMatch(/^(slope up|above its usual day)$/);
   });
 
   test('a slow drift of 8 sigmas over 6 hours, inside the range, opens one regime_change during the drift', () => {

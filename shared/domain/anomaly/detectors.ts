@@ -48,6 +48,12 @@ export const DETECTOR = {
   quantisedDistinct: 6,
   /** …and a level shift on it must be this many times the largest move between neighbouring points it made recently. */
   quantisedJumpFactor: 3,
+  /**
+   * A series followed for less than this (from its first judged point) has not shown its day yet
+   * (an office's first morning, a daily irrigation, cooking, a setpoint schedule): a level change
+   * then is learned as its own behaviour, not reported.
+   */
+  shiftWarmupMs: 12 * 3_600_000,
   /** Per-point decay of that largest move. */
   jumpDecay: 0.999,
   /** The series' range (envelope) forgets with this half-life: a change back into it is not anomalous. */
@@ -58,6 +64,12 @@ export const DETECTOR = {
   flatMinPoints: 20,
   flatMinMs: 10 * 60_000,
   flatFactor: 3,
+  /**
+   * A value the series already rested at for at least `flatMinPoints` (an inverter's exact zero at
+   * night, a pump's off state) is a resting state: a run there is a flatline only at this many
+   * times the longest run seen at it.
+   */
+  restFactor: 6,
   /** Distinct values a series must have shown to be treated as continuous (fewer: a discrete state, not watched). */
   minDistinct: 3,
   /** Points and time without an anomaly of a kind before its incident resolves. */
@@ -82,6 +94,13 @@ export const REGIME = {
   /** Consecutive blocks whose spread is this many times the history's median spread. */
   sustainedBlocks: 3,
   spreadFactor: 2.5,
+  /**
+   * The usual spread is also at least the history's `usualQuantile` quantile ÷ `quantileShare`: a
+   * series whose spread already swings (an inverter's day and night, door counts by the hour) is
+   * judged against its busy blocks, not its median one.
+   */
+  usualQuantile: 0.9,
+  quantileShare: 2,
 } as const;
 
 /**
@@ -115,6 +134,33 @@ export const DRIFT = {
    */
   stepFactor: 10,
   stepScalesPerHour: 10,
+} as const;
+
+/**
+ * Regime change inside the usual range, third form: the series against its own day. A profile of
+ * 24 hourly means (UTC hour of day, each the average of that hour's recent days) predicts each
+ * point; the residual, smoothed over about an hour, is judged against the largest smoothed residual
+ * the series itself showed (its day-to-day variation, its own recurring events). A bearing that runs
+ * warm inside its daily range, a room that sags below its schedule, a compressor whose duty cycle
+ * climbs: each moves far from the same hour's usual value for hours. 30 scalars, no history array.
+ */
+export const PROFILE = {
+  /** Time constant of the smoothed residual. */
+  smoothMs: 3_600_000,
+  /** Weight of the newest day in an hour's mean. */
+  dayWeight: 0.5,
+  /** Half-life of the largest smoothed residual seen. */
+  historyHalfLifeMs: 7 * 86_400_000,
+  /** The smoothed residual must reach this many times the largest one seen… */
+  factor: 4,
+  /** …and `dayFactor` × the largest change of an hour's mean from one day to the next (how much its days differ)… */
+  dayFactor: 1.5,
+  /** …and this many point scales ÷ √(points an hour) (the smoothed residual's own noise)… */
+  minScales: 3,
+  /** …for this long. */
+  gradualMs: 45 * 60_000,
+  /** After the profile is complete, the largest residual is learned this long before anything is judged. */
+  settleMs: 6 * 3_600_000,
 } as const;
 
 /** Dropout: silence longer than the device's own cadence explains. */
@@ -196,6 +242,17 @@ export interface SeriesState {
     f1: number; f2: number; s1: number; s2: number; max: number; last: number; since: number;
     at: number | null; hot: number | null; g0: number; sc?: number; sign: number; peak: number; on: 0 | 1 | 2;
   };
+  /**
+   * Daily profile (see {@link PROFILE}): 24 hourly means (null until seen; whole steps of 10^-dg
+   * from o) and the level each was taken at (lb, from the first complete day), the level l, the
+   * current hour's (that of `last`) sum and count, the smoothed residual, the largest one seen, the last update,
+   * when the profile became complete, and the current excursion (start, since when beyond the bar,
+   * sign, peak; `on` 1 once reported).
+   */
+  prof?: {
+    p: (number | null)[]; lb?: (number | null)[]; o?: number; dg?: number; sum: number; n: number; dm?: number; e: number; max: number; last: number;
+    ready: number | null; at: number | null; hot: number | null; sign: number; peak: number; on: 0 | 1;
+  };
   /** Decayed count (like `tail`) of recent points with |z| ≥ bigZ: above 0.5 the series is heavy-tailed. */
   big?: number;
   up: number;
@@ -207,6 +264,8 @@ export interface SeriesState {
   /** The current run of identical values; `flagged` once it became a flatline. */
   run: { v: number; since: number; count: number; flagged?: boolean } | null;
   maxRun: number;
+  /** The value of the series' last long run (≥ flatMinPoints, flagged or not) and the longest run seen at it: its resting state. */
+  rest?: [number, number] | null;
   distinct: number[];
   /** Rule id → time its current breach started. */
   breach: Record<string, number>;
@@ -356,10 +415,13 @@ function flatlineSignal(s: SeriesState, t: number, v: number, warm: boolean, out
   } else {
     // A run that ended without being an anomaly is part of what the series normally does.
     if (s.run && !s.run.flagged) s.maxRun = Math.max(s.maxRun, s.run.count);
+    // A long run, flatline or not, makes its value a resting state of the series.
+    if (s.run && s.run.count >= DETECTOR.flatMinPoints) s.rest = [s.run.v, s.rest && s.rest[0] === s.run.v ? Math.max(s.rest[1], s.run.count) : s.run.count];
     s.run = { v, since: t, count: 1 };
   }
   const run = s.run as NonNullable<SeriesState['run']>;
-  const needed = Math.max(DETECTOR.flatMinPoints, DETECTOR.flatFactor * s.maxRun);
+  const resting = s.rest && s.rest[0] === v ? DETECTOR.restFactor * s.rest[1] : 0;
+  const needed = Math.max(DETECTOR.flatMinPoints, DETECTOR.flatFactor * s.maxRun, resting);
   if (!warm || s.distinct.length < DETECTOR.minDistinct || run.count < needed || t - run.since < DETECTOR.flatMinMs) return;
   run.flagged = true;
   out.abnormal.add('flatline');
@@ -446,13 +508,17 @@ export function evaluatePoint(s: SeriesState, t: number, v: number, rules: reado
       if (s.before && Math.abs(newLevel - s.before.level) < (DETECTOR.longShiftZ / 2) * s.before.scale) {
         s.before = null;
         s.held = null;
+        rebaseline(s, start, s.pending, true);
+        return out;
+      }
+      if (young(s, t)) {
         rebaseline(s, start, s.pending);
         return out;
       }
       s.before = { level: b.level, scale: b.rawScale };
       out.signals.push({ kind: 'level_shift', startedAt: start, value: v, severity: 'medium', evidence: evidence(s, { ...base, previousLevel: round(b.level), z: round(z) }) });
       out.abnormal.add('level_shift');
-      rebaseline(s, start, s.pending);
+      rebaseline(s, start, s.pending, true);
     }
     return out;
   }
@@ -475,6 +541,7 @@ export function evaluatePoint(s: SeriesState, t: number, v: number, rules: reado
   const quantisedNow = new Set(s.values).size <= DETECTOR.quantisedDistinct || res >= 0.8 * b.rawScale;
   regimeSignal(s, t, v, Math.max(res, 1e-9), base, out, quantisedNow);
   driftSignal(s, t, v, b.scale, quantisedNow, base, out);
+  profileSignal(s, t, v, b.scale, quantisedNow, base, out, res);
   const held = longShift(s, b, base, v, out);
   if (held) return out;
 
@@ -506,11 +573,15 @@ export function evaluatePoint(s: SeriesState, t: number, v: number, rules: reado
     if (back && step >= DETECTOR.stepMin) {
       s.before = null;
       s.held = null;
-      rebaseline(s, start, []);
+      rebaseline(s, start, [], true);
       return out;
     }
     if (ordinary && step >= DETECTOR.stepMin && jump >= DETECTOR.abruptShare * stepSize && outsideEnvelope(s, newLevel, margin)) {
       s.held = null;
+      if (young(s, t) || dayExplains(s, t, newLevel, b.rawScale)) {
+        rebaseline(s, start, []);
+        return out;
+      }
       s.before = { level: median(before), scale: b.rawScale };
       out.signals.push({
         kind: 'level_shift',
@@ -520,13 +591,25 @@ export function evaluatePoint(s: SeriesState, t: number, v: number, rules: reado
         evidence: evidence(s, { ...base, previousLevel: round(median(before)), newLevel: round(newLevel), stepInScales: round(step) }),
       });
       out.abnormal.add('level_shift');
-      rebaseline(s, start, []);
+      rebaseline(s, start, [], true);
       return out;
     }
   }
   if (!extreme && Math.abs(z) < DETECTOR.cusumK * 3) updateEnvelope(s, t, v);
   return out;
 }
+
+/**
+ * The series' own day puts it there: its daily profile (complete) predicts `level` at `t` within
+ * `longShiftZ / 2` scales (a daily plateau, a schedule's step, the night's floor). Not a shift.
+ */
+function dayExplains(s: SeriesState, t: number, level: number, scale: number): boolean {
+  const predicted = s.prof?.ready ? profilePredict(s.prof, t) : undefined;
+  return predicted !== undefined && Math.abs(level - predicted) < (DETECTOR.longShiftZ / 2) * scale;
+}
+
+/** Followed for less than DETECTOR.shiftWarmupMs at `t` (the drift state records when the series was first judged). */
+const young = (s: SeriesState, t: number) => t - (s.drift?.since ?? t) < DETECTOR.shiftWarmupMs;
 
 /** A series whose window shows a handful of distinct values, or whose resolution is most of its scale (RSSI steps, integer states). */
 const isQuantised = (values: readonly number[], b: Baseline) => new Set(values).size <= DETECTOR.quantisedDistinct || resolution(values) >= 0.8 * b.rawScale;
@@ -570,7 +653,7 @@ function regimeSignal(s: SeriesState, t: number, v: number, floor: number, base:
   delete s.block;
   const past = spreads.slice(0, -REGIME.sustainedBlocks);
   if (past.length < REGIME.warmupBlocks) return;
-  const usual = median(past);
+  const usual = Math.max(median(past), quantile(past, REGIME.usualQuantile) / REGIME.quantileShare);
   const recent = spreads.slice(-REGIME.sustainedBlocks);
   if (quantised || !recent.every((x) => x >= REGIME.spreadFactor * usual)) return;
   out.signals.push({
@@ -646,6 +729,118 @@ function driftSignal(s: SeriesState, t: number, v: number, scale: number, quanti
   });
 }
 
+const HOUR_MS = 3_600_000;
+
+/** The profile's value at `t`: linear between the centres of its hourly means; undefined while incomplete. */
+function profileAt(p: readonly (number | null)[], t: number): number | undefined {
+  const x = (((t % 86_400_000) + 86_400_000) % 86_400_000) / HOUR_MS - 0.5;
+  const i = Math.floor(x);
+  const a = p[(i + 24) % 24];
+  const b = p[(i + 25) % 24];
+  if (a === null || a === undefined || b === null || b === undefined) return undefined;
+  return a + (x - i) * (b - a);
+}
+
+/**
+ * The profile's value at `t`: yesterday's value at this hour, moved by how far the day's level (the
+ * mean of the 24 hourly means) moved since (a steady trend is no change of the day). Undefined
+ * before the profile is complete.
+ */
+function profilePredict(d: NonNullable<SeriesState['prof']>, t: number): number | undefined {
+  if (!d.lb) return undefined;
+  const unit = Math.pow(10, -(d.dg ?? 6));
+  const shape = profileAt(d.p, t);
+  const then = profileAt(d.lb, t);
+  if (shape === undefined || then === undefined) return undefined;
+  const level = d.p.reduce<number>((a, x) => a + (x ?? 0), 0) / 24;
+  return (d.o ?? 0) + (shape + level - then) * unit;
+}
+
+/**
+ * Follows the daily profile with a normal point and judges the smoothed residual against the
+ * largest one the series showed (see {@link PROFILE}). Not while a step is held or a flatline runs
+ * (those are the level-shift and flatline detectors' business), nor on a quantised series.
+ */
+function profileSignal(s: SeriesState, t: number, v: number, scale: number, quantised: boolean, base: Record<string, number | string | null>, out: PointResult, res: number): void {
+  const hour = Math.floor(t / HOUR_MS);
+  // Stored means to the measurement's resolution (the state's size is its write cost).
+  const digits = res > 0 ? Math.min(6, Math.max(0, Math.ceil(-Math.log10(res) - 1e-6))) : 6;
+  const keep = (x: number) => Number(x.toFixed(digits));
+  // The excursion's fields exist only once the profile is complete (a first day's state stays small).
+  const d = (s.prof ??= { p: Array.from({ length: 24 }, () => null), o: keep(v), dg: digits, sum: 0, n: 0, last: t } as NonNullable<SeriesState['prof']>);
+  // The hourly means are stored as whole steps of the resolution from the first value: small integers, a small state.
+  const unit = Math.pow(10, -(d.dg ?? 6));
+  const o = d.o ?? 0;
+  const dec = (xs: readonly (number | null)[]) => xs.map((x) => (x === null ? null : o + x * unit));
+  // The day's level: the mean of the 24 hourly means (no swing with the daily cycle itself).
+  const dayLevel = () => d.p.reduce<number>((a, x) => a + (x ?? 0), 0) / 24;
+  const current = Math.floor(d.last / HOUR_MS);
+  if (hour !== current) {
+    if (d.n > 0) {
+      const k = ((current % 24) + 24) % 24;
+      const mean = (d.sum / d.n - o) / unit;
+      const old = d.p[k];
+      // Learned only outside an excursion: a change under way is not how the days usually differ.
+      if (old !== null && old !== undefined && d.at === null) d.dm = Math.max(d.dm ?? 0, Math.abs(mean - old) * unit);
+      d.p[k] = Math.round(old === null || old === undefined ? mean : old + PROFILE.dayWeight * (mean - old));
+      // The day's level each hour's mean was taken at (from the first complete day on).
+      const lb = d.lb;
+      const was = lb?.[k];
+      if (lb && was !== null && was !== undefined) lb[k] = Math.round(was + PROFILE.dayWeight * (dayLevel() - was));
+    }
+    Object.assign(d, { sum: 0, n: 0 });
+  }
+  const dt = Math.max(0, t - d.last);
+  d.last = t;
+  d.sum = keep(d.sum + v);
+  d.n++;
+  const usual = profileAt(dec(d.p), t);
+  if (usual === undefined) return;
+  if (d.ready === null || d.ready === undefined || !d.lb) {
+    // The first complete profile; the smoothed residual starts where the series is.
+    const level = Math.round(dayLevel());
+    d.lb = d.p.map(() => level);
+    Object.assign(d, { ready: t, e: round(v - usual), max: 0, at: null, hot: null, sign: 0, peak: 0, on: 0 });
+    return;
+  }
+  const predicted = profilePredict(d, t) as number;
+  const r = v - predicted;
+  d.e = round(d.e + (1 - Math.exp(-dt / PROFILE.smoothMs)) * (r - d.e));
+  const decay = Math.pow(0.5, dt / PROFILE.historyHalfLifeMs);
+  d.max = round(d.max * decay);
+  d.dm = round((d.dm ?? 0) * decay);
+  const size = Math.abs(d.e);
+  const sign = Math.sign(d.e);
+  if (t - d.ready < PROFILE.settleMs) {
+    d.max = Math.max(d.max, size);
+    return;
+  }
+  // Points an hour, from the baseline's window (its cadence).
+  const span = (s.times.at(-1) as number) - (s.times[0] as number);
+  const perHour = span > 0 ? ((s.times.length - 1) * HOUR_MS) / span : 1;
+  const bar = Math.max(PROFILE.factor * d.max, PROFILE.dayFactor * (d.dm ?? 0), (PROFILE.minScales * scale) / Math.sqrt(Math.max(1, perHour)));
+  if (size <= d.max || (d.at !== null && sign !== d.sign)) {
+    // The excursion ended: unreported, it was the series' own behaviour.
+    if (d.at !== null && d.on === 0) d.max = Math.max(d.max, d.peak);
+    Object.assign(d, { at: null, hot: null, on: 0, peak: 0 });
+    if (size <= d.max) return;
+  }
+  if (d.at === null) Object.assign(d, { at: t, sign });
+  d.peak = Math.max(d.peak, size);
+  d.hot = size >= bar ? (d.hot ?? t) : null;
+  if (d.on === 1 && size >= bar / 2) out.abnormal.add('regime_change');
+  if (d.on !== 0 || s.held || s.run?.flagged || quantised || d.hot === null || t - d.hot < PROFILE.gradualMs) return;
+  d.on = 1;
+  out.abnormal.add('regime_change');
+  out.signals.push({
+    kind: 'regime_change',
+    startedAt: d.at as number,
+    value: v,
+    severity: 'medium',
+    evidence: evidence(s, { ...base, change: sign > 0 ? 'above its usual day' : 'below its usual day', usualAtThisHour: round(predicted), smoothedDifference: round(d.e), largestUsualDifference: round(d.max) }),
+  });
+}
+
 /**
  * A held step (see DETECTOR.longShiftPoints): after the window has filled with points from after
  * it, still far from the old level on the same side → a level shift from the step's start;
@@ -669,7 +864,7 @@ function longShift(s: SeriesState, b: Baseline, base: Record<string, number | st
   if (held.first === undefined || Math.abs(level - held.first) >= (DETECTOR.longShiftZ / 2) * held.scale) return false;
   // Settled: the window is flat around its level (a slope would carry it there and on: a drift).
   const settled = Math.abs(b.slopePerMs * ((s.times.at(-1) as number) - (s.times[0] as number))) < DETECTOR.longShiftZ * held.scale;
-  if (distance < DETECTOR.longShiftZ || !settled) return false;
+  if (distance < DETECTOR.longShiftZ || !settled || young(s, held.start) || dayExplains(s, s.times.at(-1) as number, level, held.scale)) return false;
   // On a quantised series (the window now holds only the new level) a change of level is judged by its own history of them.
   if (onLevels(s.values) && Math.abs(level - held.from) < DETECTOR.quantisedJumpFactor * (s.jump ?? 0)) return false;
   out.signals.push({
@@ -681,7 +876,7 @@ function longShift(s: SeriesState, b: Baseline, base: Record<string, number | st
   });
   out.abnormal.add('level_shift');
   s.before = { level: held.from, scale: held.scale };
-  rebaseline(s, s.times[0] as number, []);
+  rebaseline(s, s.times[0] as number, [], true);
   return true;
 }
 
@@ -700,7 +895,9 @@ function largestJump(s: SeriesState, from: number): { start: number; jump: numbe
 }
 
 /** After a shift the old level is no baseline: keep only points from `start` on, and re-learn. */
-function rebaseline(s: SeriesState, start: number, extra: { t: number; v: number }[]): void {
+function rebaseline(s: SeriesState, start: number, extra: { t: number; v: number }[], levelChange = false): void {
+  const before = s.values.filter((_, i) => (s.times[i] as number) < start);
+  const oldLevel = before.length > 0 ? median(before) : undefined;
   const kept = s.times.map((t, i) => [t, s.values[i] as number] as const).filter(([t]) => t >= start);
   const points = [...kept, ...extra.map((p) => [p.t, p.v] as const)].sort((a, b) => a[0] - b[0]);
   s.times = points.map(([t]) => t);
@@ -710,6 +907,18 @@ function rebaseline(s: SeriesState, start: number, extra: { t: number; v: number
   // A reported step is no drift: both levels restart at the new one (the history of distances stays).
   if (s.drift && points.length > 0) {
     const level = median(points.map(([, v]) => v));
+    // Nor a change of the day: the daily profile moves with the step.
+    // (the hour under way mixes both levels: not learned). Only for a reported shift or its end:
+    // a change the series' day or its young age explains leaves its day as it is.
+    const prof = s.prof;
+    if (prof && oldLevel !== undefined && levelChange) {
+      // By how far the new level's points sit from the profile (its day, where it knows it; else from the old level).
+      const off = prof.lb ? points.map(([t, v]) => v - (profilePredict(prof, t) ?? v - (level - oldLevel))) : [];
+      const delta = off.length > 0 ? median(off) : level - oldLevel;
+      const shift = Math.round(delta / Math.pow(10, -(prof.dg ?? 6)));
+      const move = (xs: (number | null)[]) => xs.map((x) => (x === null ? null : x + shift));
+      Object.assign(prof, { p: move(prof.p), lb: prof.lb ? move(prof.lb) : undefined, sum: 0, n: 0, e: 0, at: null, hot: null, on: 0, peak: 0 });
+    }
     Object.assign(s.drift, { f1: level, f2: level, s1: level, s2: level, at: null, hot: null, on: 0, peak: 0 });
   }
   s.rewarm = Math.max(0, DETECTOR.rebaselinePoints - points.length);
