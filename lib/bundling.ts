@@ -132,6 +132,8 @@ export function bundleDefines(entry: string): Record<string, string> {
     'globalThis.__FLEETDESK_ROUTE_FLAGS__': JSON.stringify(JSON.stringify(served.map(routeFlagsOf))),
     'globalThis.__FLEETDESK_USER_ROUTES__': String(served.some((r) => r.auth === 'user')),
     'globalThis.__FLEETDESK_IDEMPOTENT_ROUTES__': String(served.some((r) => r.idempotent === true)),
+    // Every bundle runs in Lambda, where chat notices are delivered from the table's stream, never in process.
+    'globalThis.__FLEETDESK_LAMBDA_BUNDLE__': 'true',
   };
 }
 

@@ -28,8 +28,8 @@ import { budgetClass, bundle, bundleTargets, SIZE_GOALS, type BundleResult, type
  * left of issue 21 item 3 (docs/performance.md, "Bundle sizes").
  */
 const OVER_GOAL: Record<string, { ceiling: number; carries: string }> = {
-  'http/ticket/create-ticket': { ceiling: 1.28, carries: 'ticket domain, the embedded classifier, idempotency' },
-  'http/groups/webhooks-api': { ceiling: 1.3, carries: 'nine webhook routes in one function, with the secret sealer' },
+  'http/ticket/create-ticket': { ceiling: 1.27, carries: 'ticket domain, the embedded classifier, idempotency' },
+  'http/groups/webhooks-api': { ceiling: 1.29, carries: 'nine webhook routes in one function, with the secret sealer' },
   // The console's API is two functions (routes.ts PROXY_ROUTES): the pages, team, bulk work and webhooks
   // (with their signer and sealer); and `/settings/...` (categories, routing, chat, automation, developer
   // key, crash connector, backfill mappings, monitor rules). Domain code of those services, no new dependency.
@@ -112,6 +112,13 @@ describe('bundle budget', () => {
     expect(has(inputs('AssignDeviceToOwners'), 'shared/domain/idempotency/idempotency.service.ts')).toBe(true);
     // The console's routes take a person's session.
     expect(has(inputs('ConsoleMe'), 'shared/domain/user/user-auth.ts')).toBe(true);
+  });
+
+  test('chat notices are posted by the ChatNotifier worker only: the functions that write the outbox carry no posting code', () => {
+    const inputs = (entry: string) => bundles.find((b) => b.entry === entry)?.inputs ?? [];
+    const posts = (list: string[]) => list.some((i) => i.endsWith('shared/domain/ticket/notification/chat-message.ts'));
+    for (const id of ['CreateTicket', 'UpdateTicket', 'AddTicketMessage']) expect(posts(inputs(routes.find((r) => r.id === id)?.entry as string))).toBe(false);
+    expect(posts(inputs('functions/workers/chat-notifier.ts'))).toBe(true);
   });
 
   test('a bundle runs on its injected flags: the not-found function serves a slash form with its route\'s auth', async () => {

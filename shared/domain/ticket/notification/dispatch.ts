@@ -2,6 +2,11 @@ import { optionalEnv } from '../../../config/env';
 import { CHAT_DELIVERY_STREAM, CHAT_ENV, deliverWithRetries } from './chat-delivery';
 import type { ChatNotificationJob } from './chat-message';
 
+declare global {
+  /** `true` in a Lambda bundle (lib/bundling.ts `bundleDefines`); unset when the source runs as is (local stack, tests). */
+  var __FLEETDESK_LAMBDA_BUNDLE__: boolean | undefined;
+}
+
 const inFlight = new Set<Promise<unknown>>();
 
 /**
@@ -24,6 +29,10 @@ export function chatDeliveredByStream(): boolean {
  * worker instead, and createTicket has nothing left to do after its write.
  */
 export function deliverInProcess(job: ChatNotificationJob, webhookUrl: string): void {
+  // Never in a Lambda bundle: the stack sets CHAT_DELIVERY=stream on every function that writes the
+  // outbox, and the ChatNotifier worker delivers from the stream (a post here as well would be a second
+  // one). Folded at bundle time, so the HTTP posting and message formatting are not in those bundles.
+  if (globalThis.__FLEETDESK_LAMBDA_BUNDLE__ === true) return;
   const delivery = new Promise<void>((resolve) => setImmediate(resolve)).then(() => deliverWithRetries(webhookUrl, job));
   inFlight.add(delivery);
   void delivery.finally(() => inFlight.delete(delivery));
