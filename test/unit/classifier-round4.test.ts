@@ -1,32 +1,14 @@
-import type { CategoryOption } from '../../shared/domain/ticket/classifier/classifier';
 import { splitDenials } from '../../shared/domain/ticket/classifier/denials';
 import { EmbeddedClassifier } from '../../shared/domain/ticket/classifier/embedded';
 import { detectLanguage, detectLanguageByLetters, words } from '../../shared/domain/ticket/classifier/language';
-import type { TicketText } from '../../shared/domain/ticket/ticket-text';
-import type { TicketMessage } from '../../shared/domain/ticket/ticket.schema';
+import { NINE_CATEGORIES, ticket } from '../support/classifier-fixtures';
 
 /**
  * Issue 20, round 4: what the customer says the problem is NOT (denials), numbers that say what they
  * are (readings, voltages, versions), the language of a title without function words, exact-form
  * vocabulary words, and the abstention rule on tickets that belong to no category.
  */
-const categories: CategoryOption[] = [
-  { name: 'Connectivity', description: 'wifi, bluetooth, pairing, device offline' },
-  { name: 'Power', description: 'battery, charging, device does not turn on' },
-  { name: 'Billing', description: 'invoices, payments, refunds, subscriptions' },
-  { name: 'Hardware damage', description: 'broken or cracked device, water damage' },
-  { name: 'Firmware', description: 'firmware updates, software versions, bugs after an update' },
-  { name: 'Installation', description: 'mounting, wiring, setup of a new device' },
-  { name: 'Account', description: 'login, password, user access' },
-  { name: 'Shipping', description: 'orders, delivery, returns' },
-  { name: 'Sensor accuracy', description: 'wrong readings, calibration, temperature or humidity off' },
-];
-
-const ticket = (title: string, ...messages: [TicketMessage['role'], string][]): TicketText => ({
-  title,
-  description: '',
-  messages: messages.map(([role, content]) => ({ role, content })),
-});
+const categories = NINE_CATEGORIES;
 
 const classifier = new EmbeddedClassifier();
 

@@ -1,31 +1,15 @@
-import type { CategoryOption } from '../../shared/domain/ticket/classifier/classifier';
 import { CONFIDENCE_THRESHOLD, EmbeddedClassifier, exampleFeatures, exampleMatch, prepareCategory, ticketFeatures } from '../../shared/domain/ticket/classifier/embedded';
 import { addExample, type ExampleCounts } from '../../shared/domain/ticket/classifier/examples';
+import type { CategoryOption } from '../../shared/domain/ticket/classifier/classifier';
 import type { TicketText } from '../../shared/domain/ticket/ticket-text';
-import type { TicketMessage } from '../../shared/domain/ticket/ticket.schema';
+import { NINE_CATEGORIES, ticket } from '../support/classifier-fixtures';
 
 /**
  * Issue 20, third round: the abstention rule on short clear tickets (the issue's own examples), part
  * words beside a damage state, symptoms in four languages, who says what, and learning from labelled
  * tickets where the category descriptions do not know the organization's words.
  */
-const categories: CategoryOption[] = [
-  { name: 'Connectivity', description: 'wifi, bluetooth, pairing, device offline' },
-  { name: 'Power', description: 'battery, charging, device does not turn on' },
-  { name: 'Billing', description: 'invoices, payments, refunds, subscriptions' },
-  { name: 'Hardware damage', description: 'broken or cracked device, water damage' },
-  { name: 'Firmware', description: 'firmware updates, software versions, bugs after an update' },
-  { name: 'Installation', description: 'mounting, wiring, setup of a new device' },
-  { name: 'Account', description: 'login, password, user access' },
-  { name: 'Shipping', description: 'orders, delivery, returns' },
-  { name: 'Sensor accuracy', description: 'wrong readings, calibration, temperature or humidity off' },
-];
-
-const ticket = (title: string, ...messages: [TicketMessage['role'], string][]): TicketText => ({
-  title,
-  description: '',
-  messages: messages.map(([role, content]) => ({ role, content })),
-});
+const categories = NINE_CATEGORIES;
 
 const classifier = new EmbeddedClassifier();
 
