@@ -11,6 +11,7 @@ import type { ThresholdRule } from './detectors';
 import { newDeviceState, type Changes, type DeviceState, type NewIncident, type OpenIncident } from './device-evaluation';
 import { RULES_PER_ORG_MAX, type IncidentStatus, type IncidentView } from './anomaly.schema';
 import { PACKED, packStateBody, unpackStateBody } from './state-codec';
+import { recordItemsPage } from '../telemetry/record-page';
 
 /**
  * Anomaly access patterns (docs/data-model.md). A device's anomaly partition
@@ -83,32 +84,12 @@ export async function telemetryPage(
   identifier: string,
   range: { lowSk: string; highSk: string; limit: number; afterSk?: string; nowEpochSeconds: number; consistent: boolean },
 ): Promise<{ points: StoredPoint[]; hasMore: boolean }> {
-  const pk = keys.telemetryPartition(organizationId, identifier);
-  const points: StoredPoint[] = [];
-  let startKey: Record<string, unknown> | undefined = range.afterSk ? { pk, sk: range.afterSk } : undefined;
-  const wanted = range.limit + 1;
-  do {
-    const out = await documentClient().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :low AND :high',
-        FilterExpression: 'expiresAt > :now',
-        ExpressionAttributeValues: { ':pk': pk, ':low': range.lowSk, ':high': range.highSk, ':now': range.nowEpochSeconds },
-        ProjectionExpression: 'sk, #ts, #source, m, receivedAt',
-        ExpressionAttributeNames: { '#ts': 'timestamp', '#source': 'source' },
-        ScanIndexForward: true,
-        ConsistentRead: range.consistent,
-        Limit: wanted - points.length,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of out.Items ?? []) {
-      const receivedAt = typeof item.receivedAt === 'string' ? Date.parse(item.receivedAt) : NaN;
-      points.push({ sk: item.sk as string, t: Date.parse(item.timestamp as string), source: item.source as string, m: (item.m ?? {}) as Record<string, number>, receivedAt: Number.isFinite(receivedAt) ? receivedAt : undefined });
-    }
-    startKey = out.LastEvaluatedKey;
-  } while (startKey && points.length < wanted);
-  return { points: points.slice(0, range.limit), hasMore: points.length > range.limit };
+  const page = await recordItemsPage(organizationId, identifier, { ...range, ascending: true, withReceivedAt: true });
+  const points = page.items.map((item): StoredPoint => {
+    const receivedAt = typeof item.receivedAt === 'string' ? Date.parse(item.receivedAt) : NaN;
+    return { sk: item.sk as string, t: Date.parse(item.timestamp as string), source: item.source as string, m: (item.m ?? {}) as Record<string, number>, receivedAt: Number.isFinite(receivedAt) ? receivedAt : undefined };
+  });
+  return { points, hasMore: page.hasMore };
 }
 
 /**

@@ -2,6 +2,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { documentClient, tableName } from '../../db/client';
+import { recordItemsPage } from './record-page';
 import * as keys from '../../db/key-builders';
 import { SK } from '../../db/keys';
 import { batchGet, batchPut } from '../../db/operations';
@@ -334,34 +335,9 @@ export async function queryRecords(
   identifier: string,
   range: { lowSk: string; highSk: string; ascending: boolean; limit: number; afterSk?: string; nowEpochSeconds: number },
 ): Promise<{ records: (TelemetryRecordView & { sk: string })[]; hasMore: boolean }> {
-  const pk = keys.telemetryPartition(organizationId, identifier);
-  const records: (TelemetryRecordView & { sk: string })[] = [];
-  let startKey: Record<string, unknown> | undefined = range.afterSk ? { pk, sk: range.afterSk } : undefined;
-  // One more than asked tells whether another page exists without handing out a cursor to nothing.
-  const wanted = range.limit + 1;
-  do {
-    const out = await documentClient().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :low AND :high',
-        // TTL deletion lags by up to days; an expired record must not be served meanwhile.
-        FilterExpression: 'expiresAt > :now',
-        ExpressionAttributeValues: { ':pk': pk, ':low': range.lowSk, ':high': range.highSk, ':now': range.nowEpochSeconds },
-        ProjectionExpression: 'sk, #ts, #source, m',
-        ExpressionAttributeNames: { '#ts': 'timestamp', '#source': 'source' },
-        ScanIndexForward: range.ascending,
-        ConsistentRead: true,
-        Limit: wanted - records.length,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of out.Items ?? []) {
-      records.push({ sk: item.sk as string, timestamp: item.timestamp as string, source: item.source as TelemetrySource, measurements: item.m as Record<string, number> });
-    }
-    startKey = out.LastEvaluatedKey;
-  } while (startKey && records.length < wanted);
-  const hasMore = records.length > range.limit;
-  return { records: records.slice(0, range.limit), hasMore };
+  const page = await recordItemsPage(organizationId, identifier, { ...range, consistent: true });
+  const records = page.items.map((item) => ({ sk: item.sk as string, timestamp: item.timestamp as string, source: item.source as TelemetrySource, measurements: item.m as Record<string, number> }));
+  return { records, hasMore: page.hasMore };
 }
 
 /** Keeps an MQTT message the ingestion refused, with its reason, for the operator (TTL as telemetry). */
