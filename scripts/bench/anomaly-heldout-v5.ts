@@ -12,7 +12,7 @@
  *   sign), Student-t by normal over sqrt(chi-square/nu), gamma by summed exponentials, negative
  *   binomial counts as gamma-mixed Poisson (Knuth's product-of-uniforms Poisson, a rounded normal
  *   above lambda 40);
- * - noise models: AR(2) sensor noise, Student-t (3-5 dof) noise, gamma-Poisson over-dispersed
+ * - noise models: AR(2) sensor noise, Student-t (3-5 dof, clipped at 4.5 sd) noise, gamma-Poisson over-dispersed
  *   counts, power-curve physics on an AR(1) wind, exponential recession after rain, first-order
  *   heating/cooling with loading events, controller sawtooth (dosing), logistic fermentation curves;
  *   weekly patterns (devices keep their own local time zone, from UTC-7 to UTC+12: shifts, a closed
@@ -109,11 +109,15 @@ export function v5Source(key: string) {
       if (y2 >= ((y1 - 1) * (y1 - 1)) / 2) return u(name) < 0.5 ? -y1 : y1;
     }
   };
-  /** Student-t with integer nu > 2, scaled to unit variance. */
+  /**
+   * Student-t with integer nu > 2, scaled to unit variance and clipped at ±4.5 (heavy shoulders,
+   * but no reading of plain noise reaches the 7 local sigmas a labelled spike has).
+   */
   const student = (nu: number, name = 't') => {
     let chi = 0;
     for (let k = 0; k < nu; k++) chi += normal(name) ** 2;
-    return (normal(name) / Math.sqrt(chi / nu)) * Math.sqrt((nu - 2) / nu);
+    const x = (normal(name) / Math.sqrt(chi / nu)) * Math.sqrt((nu - 2) / nu);
+    return Math.max(-4.5, Math.min(4.5, x));
   };
   const gamma = (shape: number, scale: number, name = 'g') => {
     let s = 0;
@@ -548,8 +552,8 @@ export function heldoutSetV5(copies = 3, seed = 5_170_329): HeldoutSeries[] {
     }
 
     // 8. Dialysis RO permeate conductivity (µS/cm, 0.1), every minute for 2 days, UTC+9: 2.5-4.5
-    //    with AR(2) noise, +0.4 while the ward draws water (Mon-Sat 06-22), nightly heat
-    //    disinfection 01:00-01:45 lifting it 1.2-1.6 (normal). The controller's clock runs 4-9 min
+    //    with AR(2) noise, +0.4 while the ward draws water (Mon-Sat 06-22, ramping over 45 min), nightly heat
+    //    disinfection 01:00-01:45 lifting it by up to 1.4 (normal). The controller's clock runs 4-9 min
     //    slow: every record arrives minutes after its stamp. Copy 1: membrane scaling, a 4-5 sigma
     //    rise for 150-250 points. Copy 2: a 7-10 sigma spike of 1-3 points.
     {
@@ -563,7 +567,8 @@ export function heldoutSetV5(copies = 3, seed = 5_170_329): HeldoutSeries[] {
       const values = times.map((t) => {
         const h = localHour(t, tz);
         const d = localDay(t, tz);
-        const ward = d !== 0 && h >= 6 && h < 22 ? 0.4 : 0;
+        // The ward's draw ramps up over 45 min from 06:00 and down from 21:15 (Sundays closed).
+        const ward = d !== 0 ? 0.4 * Math.max(0, Math.min(1, (h - 6) / 0.75, (22 - h) / 0.75)) : 0;
         const heat = h >= 1 && h < 1.75 ? 1.4 * Math.sin(((h - 1) / 0.75) * Math.PI) : 0;
         return base + ward + heat + 0.08 * noise();
       });
@@ -586,11 +591,13 @@ export function heldoutSetV5(copies = 3, seed = 5_170_329): HeldoutSeries[] {
       const base = r.between(11, 16);
       const onset = r.int(110, 170, 'inj');
       const slope = r.between(0.08, 0.12, 'inj') / 4;
+      const fanNights = Array.from({ length: 4 }, () => (r.chance(0.6, 'fan') ? r.between(0.4, 0.7, 'fan') : 0));
       let w = 0;
       const values = times.map((t, i) => {
         w = 0.97 * w + 0.02 * r.normal('wander');
         const h = localHour(t, tz);
-        const fan = (h >= 1 && h < 5) && r.u('fan') < 0.9 ? -0.55 * Math.sin(((h - 1) / 4) * Math.PI) : 0;
+        const night = Math.floor((t - HELDOUT_V5_START + tz * HOUR) / DAY);
+        const fan = h >= 1 && h < 5 && (fanNights[Math.min(3, night)] as number) > 0 ? -(fanNights[Math.min(3, night)] as number) * Math.sin(((h - 1) / 4) * Math.PI) : 0;
         const hot = k === 1 && i >= onset ? slope * (i - onset) : 0;
         return base + 0.15 * Math.sin(((h - 9) / 24) * 2 * Math.PI) + fan + w + hot + 0.03 * r.normal();
       });
@@ -659,8 +666,8 @@ export function heldoutSetV5(copies = 3, seed = 5_170_329): HeldoutSeries[] {
     }
 
     // 12. Hospital oxygen line pressure (bar, 0.01), every 30 s for 1 day, UTC+5.5: 4.1-4.3 bar with
-    //     AR(2) regulator noise and demand dips by day, a bank switchover every 7-11 h (a 0.15-0.3
-    //     bar dip for 1-2 min: normal). Copy 1: a 7-10 sigma spike of 1-3 points. Copy 2: the
+    //     AR(2) regulator noise and demand dips by day, a bank switchover every 7-11 h (a 0.04-0.06
+    //     bar dip for 2-3 min: normal). Copy 1: a 7-10 sigma spike of 1-3 points. Copy 2: the
     //     regulator set point creeps, a 4-5 sigma drop for 150-250 points.
     {
       const r = dev('oxygen');
@@ -671,11 +678,12 @@ export function heldoutSetV5(copies = 3, seed = 5_170_329): HeldoutSeries[] {
       const noise = ar2(r, 0.5, 0.3);
       const switches: number[] = [];
       for (let t = HELDOUT_V5_START + r.between(2, 8, 'bank') * HOUR; t < HELDOUT_V5_START + 2 * DAY; t += r.between(7, 11, 'bank') * HOUR) switches.push(t);
+      const dip = r.between(0.04, 0.06, 'bank');
       const values = times.map((t) => {
         const h = localHour(t, tz);
-        const demand = h >= 8 && h < 20 ? 0.04 : 0;
-        const sw = switches.find((x) => t >= x && t < x + 100 * SEC);
-        return base - demand + 0.012 * noise() - (sw !== undefined ? 0.22 : 0);
+        const demand = 0.04 * Math.max(0, Math.min(1, h - 7.5, 20.5 - h));
+        const sw = switches.find((x) => t >= x && t < x + 150 * SEC);
+        return base - demand + 0.012 * noise() - (sw !== undefined ? dip : 0);
       });
       const s: Series = { id: `v5-oxygen-${c}`, shape: k === 1 ? 'oxygen line pressure, spike' : k === 2 ? 'oxygen line pressure, regulator creep' : 'oxygen line pressure (control)', measurement: 'line_bar', times, values, step: 0.01, labels: [] };
       if (k === 1) spike(s, r.int(600, 2600, 'inj'), r.between(7, 10, 'inj'), r.int(1, 3, 'inj'), r.sign('inj'));
@@ -822,7 +830,7 @@ export function heldoutSetV5(copies = 3, seed = 5_170_329): HeldoutSeries[] {
 
     // 17. Ice-rink surface temperature (°C, 0.1), every 5 min for 3 days, UTC-5: -5.5 to -4.5 °C,
     //     resurfacing every 2-2.5 h from 08:00 to 22:00 (a 1-1.5 °C bump fading over ~20 min:
-    //     normal), warmer under weekend crowds. Copy 1: a brine pump fault, a 4-5 sigma rise for
+    //     normal), up to 0.25 °C warmer under weekend crowds (ramping over an hour). Copy 1: a brine pump fault, a 4-5 sigma rise for
     //     150-250 points. Copy 2: the chiller slips, the surface slides up 0.25-0.35 °C an hour
     //     for 4-5 h and stays there (inside the range).
     {
@@ -845,7 +853,7 @@ export function heldoutSetV5(copies = 3, seed = 5_170_329): HeldoutSeries[] {
           next = i + r.int(24, 30, 'zamboni');
         }
         bump *= 0.78;
-        const crowd = (d === 0 || d === 6) && h > 10 && h < 20 ? 0.25 : 0;
+        const crowd = d === 0 || d === 6 ? 0.25 * Math.max(0, Math.min(1, h - 10, 20 - h)) : 0;
         const up = k === 2 && i >= onset ? slide * Math.min(slideFor, i - onset) : 0;
         return base + bump + crowd + up + 0.05 * noise();
       });
