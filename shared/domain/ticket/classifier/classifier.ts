@@ -79,12 +79,13 @@ let configured: Classifier | undefined;
 export function classifierFromEnv(): Classifier {
   if (configured) return configured;
   const kind = optionalEnv(CLASSIFIER_ENV.classifier, 'embedded');
+  const bedrock = () => new BedrockClassifier({ modelId: requireEnv(CLASSIFIER_ENV.bedrockModelId) });
   if (kind === 'embedded') {
     configured = new EmbeddedClassifier();
   } else if (kind === 'bedrock') {
-    configured = new BedrockClassifier({ modelId: requireEnv(CLASSIFIER_ENV.bedrockModelId) });
+    configured = bedrock();
   } else if (kind === 'hybrid') {
-    configured = new HybridClassifier(new EmbeddedClassifier(), new BedrockClassifier({ modelId: requireEnv(CLASSIFIER_ENV.bedrockModelId) }));
+    configured = new HybridClassifier(new EmbeddedClassifier(), bedrock());
   } else {
     throw new Error(`${CLASSIFIER_ENV.classifier} must be "embedded", "bedrock" or "hybrid", got "${kind}"`);
   }
