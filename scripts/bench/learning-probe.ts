@@ -5,7 +5,7 @@
  * listable with --misses), v2, v1, in-sample, the own tickets, the v3 own held-out half (aggregate
  * figures only, never per ticket) and "categories without words" (classifier-opaque.ts).
  *
- *   npx tsx scripts/bench/learning-probe.ts [--misses] [--fingerprint] [--v4]
+ *   npx tsx scripts/bench/learning-probe.ts [--misses] [--fingerprint] [--v4] [--tuning=JSON]
  *
  * --fingerprint prints a hash of every zero-shot outcome per set: a change to the learning must
  * leave them all equal (what the classifier does without examples must not move).
@@ -18,7 +18,7 @@
  */
 import { createHash } from 'node:crypto';
 import { normalizeCategoryName } from '../../shared/domain/ticket-config/ticket-config.schema';
-import { CONCEPT_PREFIX, exampleFeatures, ticketFeatures } from '../../shared/domain/ticket/classifier/embedded';
+import { CONCEPT_PREFIX, exampleFeatures, ticketFeatures, TUNING } from '../../shared/domain/ticket/classifier/embedded';
 import { addExample, type ExampleCounts } from '../../shared/domain/ticket/classifier/examples';
 import { FACET_PREFIX } from '../../shared/domain/ticket/classifier/vocabulary';
 import type { CategoryOption } from '../../shared/domain/ticket/classifier/classifier';
@@ -70,6 +70,9 @@ const line = (e: Evaluation) => `${pct(e.right)} / ${pct(e.wrong)} / ${pct(e.abs
 
 async function main() {
   const misses = process.argv.includes('--misses');
+  // --tuning='{"facet":1}': try other weights without editing the code.
+  const tuning = process.argv.find((a) => a.startsWith('--tuning='));
+  if (tuning) Object.assign(TUNING, JSON.parse(tuning.slice('--tuning='.length)));
   const prints = process.argv.includes('--fingerprint');
   console.log('set                     n   | zero-shot right / wrong / abst | +3 examples right / wrong / abst | moves (abst->right, right->abst, ->wrong) | reach');
   let sumB = 0;
