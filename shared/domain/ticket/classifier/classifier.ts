@@ -143,7 +143,7 @@ export async function categorizeTicket(
       ? classifier.assess(ticket, categories, controller.signal, examples)
       : classifier.classify(ticket, categories, controller.signal, examples).then((category) => ({ category, confidence: null }));
     const answer = await Promise.race([run, timeout]);
-    if (answer.category === null) return { category: null, confidence: answer.confidence };
+    if (answer.category === null) return answer;
     const match = findCategoryName(categories, String(answer.category));
     if (!match) logger.warn('classifier answered an unknown category', { classifier: classifier.name });
     return match ? { category: match, confidence: answer.confidence } : none;

@@ -111,7 +111,7 @@ async function rawFeatures(segments: Segment[]): Promise<RawFeatures> {
       const stemWeight = hits ? weight * TUNING.vocabularyStem : weight;
       stems.set(term.stem, Math.max(stems.get(term.stem) ?? 0, stemWeight));
       // A ticket's facets (vocabulary.ts, FACET_PREFIX) join its words; a category's text has none, so zero-shot never sees them.
-      if (segment.speaker) for (const { concept } of lookup.facets(term) ?? []) stems.set(concept, Math.max(stems.get(concept) ?? 0, weight * TUNING.facet));
+      if (segment.speaker) for (const { concept } of lookup.facets.get(term.stem) ?? []) stems.set(concept, Math.max(stems.get(concept) ?? 0, weight * TUNING.facet));
       if (!hits) continue;
       const seen = conceptWords.get(term.stem);
       if (!seen || seen.weight < weight) conceptWords.set(term.stem, { weight, hits });
@@ -226,7 +226,7 @@ export function exampleEvidence(ticket: Features, categories: PreparedCategory[]
   const evidence = new Array<number>(n).fill(0);
   const learned = categories.map((c) => examples.get(c.key));
   const labelled = learned.filter((e) => e !== undefined);
-  if (labelled.length === 0) return evidence;
+  if (!labelled.length) return evidence;
   const a = TUNING.exampleSmoothing;
   const meanExamples = labelled.reduce((sum, e) => sum + e.examples, 0) / labelled.length;
   const logs = new Array<number>(n);
@@ -273,7 +273,7 @@ export function exampleMatch(ticket: Features, categories: PreparedCategory[], e
 export function scoreFeatures(ticket: Features, categories: PreparedCategory[], examples?: ExampleCounts): number[] {
   const n = categories.length;
   const scores = vote(ticket, (i, f) => categories[i]?.features.get(f) ?? 0, n);
-  if (examples && examples.size > 0) {
+  if (examples?.size) {
     const matched = exampleMatch(ticket, categories, examples);
     // Log-odds join the scores before the softmax multiplies them by gamma.
     const learned = exampleEvidence(ticket, categories, examples);
@@ -297,7 +297,8 @@ export async function rankCategories(ticket: TicketText, categories: CategoryOpt
   probabilities.forEach((p, i) => {
     if (best < 0 || p > (probabilities[best] as number)) best = i;
   });
-  return { best: best < 0 ? null : (categories[best]?.name ?? null), confidence: best < 0 ? 0 : (probabilities[best] as number) };
+  // No category: best stays -1, and index -1 holds nothing.
+  return { best: categories[best]?.name ?? null, confidence: probabilities[best] ?? 0 };
 }
 
 /**
@@ -306,7 +307,7 @@ export async function rankCategories(ticket: TicketText, categories: CategoryOpt
  */
 export function exampleFeatures(features: Features): string[] {
   return [...features]
-    .filter(([f, w]) => (f.startsWith(CONCEPT_PREFIX) ? w >= 0.3 : w >= FIELD_WEIGHT.customer * TUNING.vocabularyStem))
+    .filter(([f, w]) => w >= (f.startsWith(CONCEPT_PREFIX) ? 0.3 : FIELD_WEIGHT.customer * TUNING.vocabularyStem))
     .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
     .slice(0, EXAMPLE_FEATURES_MAX)
     .map(([f]) => f);

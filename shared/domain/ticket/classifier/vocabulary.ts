@@ -141,10 +141,10 @@ export interface ConceptLookup {
   partOf?: string;
   isPart(term: Term): boolean;
   /**
-   * The term's facets by stem (support-vocabulary.json `facets`: finer groups of words than the
-   * concepts, "sound", "heat", "pairing"; `concept` is the feature name, FACET_PREFIX + facet).
+   * Facets by stem (support-vocabulary.json `facets`: finer groups of words than the concepts,
+   * "sound", "heat", "pairing"; a hit's `concept` is the feature name, FACET_PREFIX + facet).
    */
-  facets(term: Term): ConceptHit[] | undefined;
+  facets: Map<string, ConceptHit[]>;
 }
 
 /** The forms of a word with one letter left out. */
@@ -180,6 +180,6 @@ export async function conceptLookup(language: Language): Promise<ConceptLookup> 
   const lookup: ConceptLookup = (term) => surfaceIndex.get(term.word) ?? index.get(term.stem) ?? typo(term.word, language);
   lookup.partOf = supportVocabulary().parts?.of;
   lookup.isPart = (term) => parts.has(term.stem);
-  lookup.facets = (term) => facets.get(term.stem);
+  lookup.facets = facets;
   return lookup;
 }
