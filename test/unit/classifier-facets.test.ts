@@ -2,6 +2,8 @@ import type { CategoryOption } from '../../shared/domain/ticket/classifier/class
 import { EmbeddedClassifier, exampleFeatures, prepareCategory, scoreFeatures, ticketFeatures, TUNING } from '../../shared/domain/ticket/classifier/embedded';
 import { addExample, EXAMPLE_FEATURES_MAX, type ExampleCounts } from '../../shared/domain/ticket/classifier/examples';
 import { FACET_PREFIX } from '../../shared/domain/ticket/classifier/vocabulary';
+import { languagePack, LANGUAGES } from '../../shared/domain/ticket/classifier/language';
+import { supportVocabulary } from '../../shared/domain/ticket/classifier/vocabulary-file';
 import type { TicketText } from '../../shared/domain/ticket/ticket-text';
 import type { TicketMessage } from '../../shared/domain/ticket/ticket.schema';
 
@@ -75,5 +77,22 @@ describe('facets: examples teach groups of words, not only the words they use', 
     } finally {
       TUNING.facet = facet;
     }
+  });
+});
+
+describe('facet lists (support-vocabulary.json `facets`)', () => {
+  it('no stem names two facets in any language: a word of two groups would teach both ("charge": charging or charged?)', async () => {
+    const { facets = {} } = supportVocabulary();
+    const collisions: string[] = [];
+    for (const language of LANGUAGES) {
+      const pack = await languagePack(language);
+      const byStem = new Map<string, Set<string>>();
+      for (const [facet, byLanguage] of Object.entries(facets)) {
+        for (const word of (byLanguage[language] ?? '').split(/\s+/).filter(Boolean)) byStem.set(pack.stem(word), (byStem.get(pack.stem(word)) ?? new Set()).add(facet));
+      }
+      for (const [stem, names] of byStem) if (names.size > 1) collisions.push(`${language} ${stem}: ${[...names].join(', ')}`);
+    }
+    expect(Object.keys(facets).length).toBeGreaterThanOrEqual(30);
+    expect(collisions).toEqual([]);
   });
 });
