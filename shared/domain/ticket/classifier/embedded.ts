@@ -37,7 +37,9 @@ export const CONCEPT_PREFIX = '@';
  * shared stem; examples add their log-odds once (`examples`, see exampleEvidence) with add-a-half
  * smoothing (`exampleSmoothing`), and a category's examples match like a description where that
  * beats its description (shares k / (n + `exampleVoteShrink`), see exampleMatch);
- * GAMMA and NONE_SCORE calibrate the softmax so a confidence of p is right about p of the time on that set.
+ * GAMMA and NONE_SCORE calibrate the softmax so a confidence of p is right about p of the time on that set;
+ * `facet` is a facet's weight relative to its word's (round 5: at 1, v3's own held-out half gained
+ * wrong answers beyond its gate; README, "Facets").
  */
 export const TUNING = { concept: 2, lexical: 1, vocabularyStem: 0.4, examples: 1, exampleSmoothing: 0.5, exampleVoteShrink: 1, gamma: 5, noneScore: 0, categoryConceptMin: 0.15, facet: 0.5 };
 
