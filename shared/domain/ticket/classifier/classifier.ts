@@ -79,12 +79,13 @@ let configured: Classifier | undefined;
 export function classifierFromEnv(): Classifier {
   if (configured) return configured;
   const kind = optionalEnv(CLASSIFIER_ENV.classifier, 'embedded');
+  const bedrock = () => new BedrockClassifier({ modelId: requireEnv(CLASSIFIER_ENV.bedrockModelId) });
   if (kind === 'embedded') {
     configured = new EmbeddedClassifier();
   } else if (kind === 'bedrock') {
-    configured = new BedrockClassifier({ modelId: requireEnv(CLASSIFIER_ENV.bedrockModelId) });
+    configured = bedrock();
   } else if (kind === 'hybrid') {
-    configured = new HybridClassifier(new EmbeddedClassifier(), new BedrockClassifier({ modelId: requireEnv(CLASSIFIER_ENV.bedrockModelId) }));
+    configured = new HybridClassifier(new EmbeddedClassifier(), bedrock());
   } else {
     throw new Error(`${CLASSIFIER_ENV.classifier} must be "embedded", "bedrock" or "hybrid", got "${kind}"`);
   }
@@ -142,7 +143,7 @@ export async function categorizeTicket(
       ? classifier.assess(ticket, categories, controller.signal, examples)
       : classifier.classify(ticket, categories, controller.signal, examples).then((category) => ({ category, confidence: null }));
     const answer = await Promise.race([run, timeout]);
-    if (answer.category === null) return { category: null, confidence: answer.confidence };
+    if (answer.category === null) return answer;
     const match = findCategoryName(categories, String(answer.category));
     if (!match) logger.warn('classifier answered an unknown category', { classifier: classifier.name });
     return match ? { category: match, confidence: answer.confidence } : none;

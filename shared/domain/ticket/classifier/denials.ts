@@ -1,4 +1,4 @@
-import { LANGUAGES } from './language';
+import { escapeRegExp, LANGUAGES, wordsPattern } from './language';
 import { supportVocabulary } from './vocabulary-file';
 
 /**
@@ -19,8 +19,7 @@ interface DenialPatterns {
 
 let patterns: DenialPatterns | null | undefined;
 
-const alternation = (phrases: string[]) => phrases.map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/'/g, "['’]")).join('|');
-const phrasePattern = (phrases: string[]) => new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternation(phrases)})(?![\\p{L}\\p{N}])`, 'u');
+const phrasePattern = (phrases: string[]) => wordsPattern(phrases.map((p) => escapeRegExp(p).replace(/'/g, "['’]")), 'u');
 
 function load(): DenialPatterns | null {
   const denials = supportVocabulary().denials;

@@ -37,9 +37,11 @@ export const CONCEPT_PREFIX = '@';
  * shared stem; examples add their log-odds once (`examples`, see exampleEvidence) with add-a-half
  * smoothing (`exampleSmoothing`), and a category's examples match like a description where that
  * beats its description (shares k / (n + `exampleVoteShrink`), see exampleMatch);
- * GAMMA and NONE_SCORE calibrate the softmax so a confidence of p is right about p of the time on that set.
+ * GAMMA and NONE_SCORE calibrate the softmax so a confidence of p is right about p of the time on that set;
+ * `facet` is a facet's weight relative to its word's (round 5: at 1, v3's own held-out half gained
+ * wrong answers beyond its gate; README, "Facets").
  */
-export const TUNING = { concept: 2, lexical: 1, vocabularyStem: 0.4, examples: 1, exampleSmoothing: 0.5, exampleVoteShrink: 1, gamma: 5, noneScore: 0, categoryConceptMin: 0.15 };
+export const TUNING = { concept: 2, lexical: 1, vocabularyStem: 0.4, examples: 1, exampleSmoothing: 0.5, exampleVoteShrink: 1, gamma: 5, noneScore: 0, categoryConceptMin: 0.15, facet: 0.5 };
 
 /** Feature -> weight. Each word or concept appears once, with its highest weight. */
 export type Features = Map<string, number>;
@@ -71,7 +73,8 @@ const conceptSum = (byWeight: Map<number, number>) => [...byWeight.values()].red
 async function rawFeatures(segments: Segment[]): Promise<RawFeatures> {
   const rewriter = vocabularyRewriter();
   const lists = segments.map((s) => words(s.text, rewriter));
-  const overall = detectLanguage(lists.flat()) ?? detectLanguageByLetters(lists.flat()) ?? 'en';
+  const all = lists.flat();
+  const overall = detectLanguage(all) ?? detectLanguageByLetters(all) ?? 'en';
   const stems = new Map<string, number>();
   const conceptWords = new Map<string, { weight: number; hits: { concept: string; weight: number }[] }>();
   /** Concepts the customer raised in their own words (title, description, messages before any staff reply). */
@@ -109,6 +112,8 @@ async function rawFeatures(segments: Segment[]): Promise<RawFeatures> {
       // two categories of one concept ("bluetooth" vs "wifi"), at a lower weight.
       const stemWeight = hits ? weight * TUNING.vocabularyStem : weight;
       stems.set(term.stem, Math.max(stems.get(term.stem) ?? 0, stemWeight));
+      // A ticket's facets (vocabulary.ts, FACET_PREFIX) join its words; a category's text has none, so zero-shot never sees them.
+      if (segment.speaker) for (const { concept } of lookup.facets.get(term.stem) ?? []) stems.set(concept, Math.max(stems.get(concept) ?? 0, weight * TUNING.facet));
       if (!hits) continue;
       const seen = conceptWords.get(term.stem);
       if (!seen || seen.weight < weight) conceptWords.set(term.stem, { weight, hits });
@@ -160,11 +165,12 @@ const PREPARED_CACHE_MAX = 2000;
 
 /** Name, description and keywords as one set: a word in both name and description counts once. */
 export function prepareCategory(category: CategoryOption): Promise<PreparedCategory> {
-  const cacheKey = JSON.stringify([category.name, category.description, category.keywords ?? []]);
+  // The features depend on the three texts only: they are the key.
+  const text = [category.name, category.description ?? '', (category.keywords ?? []).join(', ')];
+  const cacheKey = JSON.stringify(text);
   let prepared = preparedCache.get(cacheKey);
   if (!prepared) {
     prepared = (async () => {
-      const text = [category.name, category.description ?? '', (category.keywords ?? []).join(', ')];
       const { stems, concepts } = await rawFeatures(text.map((t) => ({ text: t, weight: 1 })));
       const features: Features = new Map(stems);
       const sums = [...concepts].map(([concept, byWeight]) => [concept, conceptSum(byWeight)] as const);
@@ -222,7 +228,7 @@ export function exampleEvidence(ticket: Features, categories: PreparedCategory[]
   const evidence = new Array<number>(n).fill(0);
   const learned = categories.map((c) => examples.get(c.key));
   const labelled = learned.filter((e) => e !== undefined);
-  if (labelled.length === 0 || n === 0) return evidence;
+  if (!labelled.length) return evidence;
   const a = TUNING.exampleSmoothing;
   const meanExamples = labelled.reduce((sum, e) => sum + e.examples, 0) / labelled.length;
   const logs = new Array<number>(n);
@@ -269,7 +275,7 @@ export function exampleMatch(ticket: Features, categories: PreparedCategory[], e
 export function scoreFeatures(ticket: Features, categories: PreparedCategory[], examples?: ExampleCounts): number[] {
   const n = categories.length;
   const scores = vote(ticket, (i, f) => categories[i]?.features.get(f) ?? 0, n);
-  if (examples && examples.size > 0) {
+  if (examples?.size) {
     const matched = exampleMatch(ticket, categories, examples);
     // Log-odds join the scores before the softmax multiplies them by gamma.
     const learned = exampleEvidence(ticket, categories, examples);
@@ -293,7 +299,8 @@ export async function rankCategories(ticket: TicketText, categories: CategoryOpt
   probabilities.forEach((p, i) => {
     if (best < 0 || p > (probabilities[best] as number)) best = i;
   });
-  return { best: best < 0 ? null : (categories[best]?.name ?? null), confidence: best < 0 ? 0 : (probabilities[best] as number), features };
+  // No category: best stays -1, and index -1 holds nothing.
+  return { best: categories[best]?.name ?? null, confidence: probabilities[best] ?? 0 };
 }
 
 /**
@@ -302,7 +309,7 @@ export async function rankCategories(ticket: TicketText, categories: CategoryOpt
  */
 export function exampleFeatures(features: Features): string[] {
   return [...features]
-    .filter(([f, w]) => (f.startsWith(CONCEPT_PREFIX) ? w >= 0.3 : w >= FIELD_WEIGHT.customer * TUNING.vocabularyStem))
+    .filter(([f, w]) => w >= (f.startsWith(CONCEPT_PREFIX) ? 0.3 : FIELD_WEIGHT.customer * TUNING.vocabularyStem))
     .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
     .slice(0, EXAMPLE_FEATURES_MAX)
     .map(([f]) => f);

@@ -78,9 +78,10 @@ export function languagePack(language: Language): Promise<LanguagePack> {
   return pack;
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A pattern matching any of `alternatives` (regular-expression sources) as whole words. */
+export const wordsPattern = (alternatives: string[], flags: string) => new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives.join('|')})(?![\\p{L}\\p{N}])`, flags);
 
 /** Phrase rewrites applied to lowercased text before tokenising (`wi-fi` -> `wifi`, `log in` -> `login`). */
 export class VariantRewriter {
@@ -90,7 +91,7 @@ export class VariantRewriter {
   constructor(entries: Record<string, string>) {
     this.map = new Map(Object.entries(entries).map(([from, to]) => [from.toLowerCase().normalize('NFC'), to]));
     const keys = [...this.map.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp);
-    this.pattern = keys.length ? new RegExp(`(?<![\\p{L}\\p{N}])(?:${keys.join('|')})(?![\\p{L}\\p{N}])`, 'gu') : undefined;
+    this.pattern = keys.length ? wordsPattern(keys, 'gu') : undefined;
   }
 
   rewrite(lowercased: string): string {

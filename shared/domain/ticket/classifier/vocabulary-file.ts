@@ -33,6 +33,8 @@ export interface SupportVocabulary {
   genericWords?: Partial<Record<Language, string[]>>;
   /** Phrases by which a customer's clause says what the problem is not (denials.ts). */
   denials?: Partial<Record<Language, { fine?: string[]; always?: string[]; negations?: string[]; contrasts?: string[] }>>;
+  /** Facet -> language -> space-separated words: finer groups than the concepts, learned per organization from its examples (facets.ts). */
+  facets?: Record<string, Partial<Record<Language, string>>>;
 }
 
 let loaded: SupportVocabulary | undefined;

@@ -1,5 +1,15 @@
-import { fold, languagePack, LANGUAGES, VariantRewriter, type Language, type Term } from './language';
-import { supportVocabulary } from './vocabulary-file';
+import { fold, languagePack, LANGUAGES, VariantRewriter, type Language, type LanguagePack, type Term } from './language';
+import { supportVocabulary, type SupportVocabulary } from './vocabulary-file';
+
+/**
+ * Feature names of facets start with this (concepts' with '@', word stems with neither). Facets are
+ * finer groups of support words than the concepts ("sound": buzzing, crackling, Pfeifton; "heat":
+ * hot, burnt, Geruch). The descriptions never see them, so they leave zero-shot alone; a labelled
+ * ticket stores its facets with its words, so an organization's examples teach which of its
+ * categories a whole group of words belongs to: one example "loud buzzing" filed under "Hardware
+ * damage" makes "crackling from the gateway" evidence for it too, though they share no word.
+ */
+export const FACET_PREFIX = '~';
 
 /** Version of support-vocabulary.json; stored with learned examples so a change is visible. */
 export const vocabularyVersion = (): number => supportVocabulary().version;
@@ -31,6 +41,8 @@ export const DECISIVE_WORD_WEIGHT = 3;
 
 interface Parsed {
   entries: RawEntry[];
+  /** The `facets` lists as entries (their `concept` is the facet's feature name, `~sound`). */
+  facets: RawEntry[];
   /** Spelling variants and the vocabulary's own phrases, applied before tokenising. */
   rewriter: VariantRewriter;
   /** Every vocabulary word by its accent-free surface form, whatever its language. */
@@ -48,28 +60,33 @@ let parsed: Parsed | undefined;
 /** The vocabulary file's words as entries, built on first use (vocabulary-file.ts reads the file). */
 function vocabulary(): Parsed {
   if (parsed) return parsed;
-  const { concepts: conceptData, variants } = supportVocabulary();
-  const entries: RawEntry[] = [];
+  const { concepts: conceptData, facets = {}, variants } = supportVocabulary();
   const phrases: Record<string, string> = {};
-  for (const [concept, byLanguage] of Object.entries(conceptData)) {
-    for (const language of LANGUAGES) {
-      const [strong = '', weak = ''] = (byLanguage[language] ?? '').split('|');
-      for (const [list, weight] of [[strong, 1], [weak, WEAK_WORD_WEIGHT]] as const) {
-        for (const raw of list.split(/\s+/).filter(Boolean)) {
-          const exact = raw.startsWith('=');
-          const decisive = raw.replace(/^=/, '').startsWith('!');
-          const spec = raw.replace(/^=?!?/, '');
-          const text = spec.toLowerCase().replace(/\+/g, ' ');
-          // A phrase ("hors ligne") becomes one word through the variant rewriter.
-          const word = text.replace(/[\s-]+/g, '');
-          if (word !== text) phrases[text] = word;
-          entries.push({ concept, language, word, weight: decisive ? DECISIVE_WORD_WEIGHT : weight, exact });
+  const parse = (data: SupportVocabulary['concepts']) => {
+    const entries: RawEntry[] = [];
+    for (const [concept, byLanguage] of Object.entries(data)) {
+      for (const language of LANGUAGES) {
+        const [strong = '', weak = ''] = (byLanguage[language] ?? '').split('|');
+        for (const [list, weight] of [[strong, 1], [weak, WEAK_WORD_WEIGHT]] as const) {
+          for (const raw of list.split(/\s+/).filter(Boolean)) {
+            const exact = raw.startsWith('=');
+            const decisive = raw.replace(/^=/, '').startsWith('!');
+            const spec = raw.replace(/^=?!?/, '');
+            const text = spec.toLowerCase().replace(/\+/g, ' ');
+            // A phrase ("hors ligne") becomes one word through the variant rewriter.
+            const word = text.replace(/[\s-]+/g, '');
+            if (word !== text) phrases[text] = word;
+            entries.push({ concept, language, word, weight: decisive ? DECISIVE_WORD_WEIGHT : weight, exact });
+          }
         }
       }
     }
-  }
+    return entries;
+  };
+  const entries = parse(conceptData);
   parsed = {
     entries,
+    facets: parse(facets),
     rewriter: new VariantRewriter({ ...variants, ...phrases }),
     surfaceIndex: build(entries.map((e) => [fold(e.word), e])),
   };
@@ -96,15 +113,17 @@ function build(entries: Iterable<[string, RawEntry]>): Index {
   return index;
 }
 
-const stemIndexes = new Map<Language, Promise<[Index, Set<string>]>>();
+const stemIndexes = new Map<Language, Promise<[Index, Set<string>, Index]>>();
 
-/** A language's words by their stem, and the stems of its part words (built on first use, with that language's stemmer). */
-function stemIndex(language: Language): Promise<[Index, Set<string>]> {
+/** A language's words by their stem, the stems of its part words, and its facet words by stem (built on first use, with that language's stemmer). */
+function stemIndex(language: Language): Promise<[Index, Set<string>, Index]> {
   let index = stemIndexes.get(language);
   if (!index) {
+    const byStem = (pack: LanguagePack, entries: RawEntry[]) => build(entries.filter((e) => e.language === language && !e.exact).map((e) => [pack.stem(e.word), e]));
     index = languagePack(language).then((pack) => [
-      build(vocabulary().entries.filter((e) => e.language === language && !e.exact).map((e) => [pack.stem(e.word), e])),
+      byStem(pack, vocabulary().entries),
       new Set((supportVocabulary().parts?.[language] ?? '').split(/\s+/).map((w) => pack.stem(w))),
+      byStem(pack, vocabulary().facets),
     ]);
     index.catch(() => stemIndexes.delete(language));
     stemIndexes.set(language, index);
@@ -121,6 +140,11 @@ export interface ConceptLookup {
   (term: Term): ConceptHit[] | undefined;
   partOf?: string;
   isPart(term: Term): boolean;
+  /**
+   * Facets by stem (support-vocabulary.json `facets`: finer groups of words than the concepts,
+   * "sound", "heat", "pairing"; a hit's `concept` is the feature name, FACET_PREFIX + facet).
+   */
+  facets: Map<string, ConceptHit[]>;
 }
 
 /** The forms of a word with one letter left out. */
@@ -150,11 +174,12 @@ function typo(word: string, language: Language): ConceptHit[] | undefined {
 
 /** A lookup for terms of `language`, once that language's index is ready. */
 export async function conceptLookup(language: Language): Promise<ConceptLookup> {
-  const [index, parts] = await stemIndex(language);
+  const [index, parts, facets] = await stemIndex(language);
   const { surfaceIndex } = vocabulary();
   // An exact listed form first: "charged" (a payment) and "charging" (power) share a stem.
   const lookup: ConceptLookup = (term) => surfaceIndex.get(term.word) ?? index.get(term.stem) ?? typo(term.word, language);
   lookup.partOf = supportVocabulary().parts?.of;
   lookup.isPart = (term) => parts.has(term.stem);
+  lookup.facets = facets;
   return lookup;
 }
