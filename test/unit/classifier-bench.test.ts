@@ -8,6 +8,7 @@ import { HELDOUT_TICKETS } from '../../scripts/bench/classifier-heldout';
 import { HELDOUT_V2_EXAMPLES, HELDOUT_V2_TICKETS } from '../../scripts/bench/classifier-heldout-v2';
 import { HELDOUT_V3_EXAMPLES, HELDOUT_V3_NO_CATEGORY, HELDOUT_V3_TICKETS, splitHeldoutV3 } from '../../scripts/bench/classifier-heldout-v3';
 import { HELDOUT_V4_EXAMPLES, HELDOUT_V4_NO_CATEGORY, HELDOUT_V4_TICKETS } from '../../scripts/bench/classifier-heldout-v4';
+import { HELDOUT_V5_EXAMPLES, HELDOUT_V5_NO_CATEGORY, HELDOUT_V5_TICKETS } from '../../scripts/bench/classifier-heldout-v5';
 import { evaluate } from '../../scripts/bench/classifier-eval';
 import { opaqueCategories } from '../../scripts/bench/classifier-opaque';
 
@@ -148,12 +149,38 @@ describe('classifier quality on held-out v3 (seen; its odd half measured in aggr
 });
 
 /**
- * Held-out v4 (the headline since round 4: written before round-4 tuning by an engineer who never saw
- * the classifier code; no tuning engineer saw it). Measured once after the round-4 merge: 85.4% right /
- * 4.0% wrong zero-shot, 85.9% / 5.1% after 3 examples per category, 8 of 10 no-category tickets
- * abstain. These floors sit just under that so a regression fails; v4 is not tuned on.
+ * Held-out v5 (the headline since round 5: written before round-5 tuning by an engineer who never saw
+ * the classifier code; no tuning engineer saw it). Measured on round 4's classifier (83.6% / 6.3%
+ * zero-shot, 83.6% / 6.9% after 3 examples) and once after the round-5 merge: 83.6% / 6.3% zero-shot
+ * (round 5 left zero-shot unchanged), 85.2% / 6.9% after 3 examples, 7 of 11 no-category tickets
+ * abstain. The issue's goals (85% / 5% zero-shot, 92% after examples) are NOT met here; these floors
+ * sit just under the measured figures so a regression fails; v5 is not tuned on.
  */
-describe('classifier quality on held-out v4 (the headline)', () => {
+describe('classifier quality on held-out v5 (the headline)', () => {
+  it('zero-shot at least 83% right with at most 7% wrong; after 3 examples per category at least 84.5% right, at most 7.5% wrong', async () => {
+    const a = await evaluate(HELDOUT_V5_TICKETS, BENCH_CATEGORIES);
+    const b = await evaluate(HELDOUT_V5_TICKETS, BENCH_CATEGORIES, await examples(HELDOUT_V5_EXAMPLES));
+    expect(a.right).toBeGreaterThanOrEqual(0.83);
+    expect(a.wrong).toBeLessThanOrEqual(0.07);
+    expect(b.right).toBeGreaterThanOrEqual(0.845);
+    expect(b.wrong).toBeLessThanOrEqual(0.075);
+  });
+
+  it('its no-category tickets abstain at least 7 of 11 times', async () => {
+    const classifier = new EmbeddedClassifier();
+    let abstained = 0;
+    for (const t of HELDOUT_V5_NO_CATEGORY) if ((await classifier.assess(t, BENCH_CATEGORIES)).category === null) abstained++;
+    expect(abstained).toBeGreaterThanOrEqual(7);
+  });
+});
+
+/**
+ * Held-out v4 (the headline of round 4: written before round-4 tuning by an engineer who never saw
+ * the classifier code). Measured after the round-4 merge: 85.4% right / 4.0% wrong zero-shot, 85.9% /
+ * 5.1% after 3 examples per category, 8 of 10 no-category tickets abstain; seen since. These floors
+ * sit just under that so a regression fails.
+ */
+describe('classifier quality on held-out v4 (seen since round 5)', () => {
   it('zero-shot: at least 85% right with at most 5% wrong (the issue\'s goal); after 3 examples per category at least 85% right, at most 6% wrong', async () => {
     const a = await evaluate(HELDOUT_V4_TICKETS, BENCH_CATEGORIES);
     const b = await evaluate(HELDOUT_V4_TICKETS, BENCH_CATEGORIES, await examples(HELDOUT_V4_EXAMPLES));
