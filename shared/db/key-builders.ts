@@ -148,6 +148,16 @@ export const telemetryRecord = (orgId: string, identifier: string, timestamp: st
   pk: telemetryPk(orgId, identifier),
   sk: `${timestamp}#${source}`,
 });
+/**
+ * Several records of one device and source written by one call (shared/domain/telemetry/record-chunks.ts):
+ * `C#<first timestamp>#<source>#<last timestamp>#<tag>`, `tag` a hash of the chunk's timestamps, so
+ * the same records (a retried batch) give the same key and another set never overwrites this one.
+ * `C` sorts after every record's digit and before `LATEST`: a record range never reaches a chunk.
+ */
+export const telemetryChunk = (orgId: string, identifier: string, firstTimestamp: string, source: string, lastTimestamp: string, tag: string): Key => ({
+  pk: telemetryPk(orgId, identifier),
+  sk: `C#${firstTimestamp}#${source}#${lastTimestamp}#${tag}`,
+});
 /** The device's latest value per measurement; `L` sorts after every timestamp, so history ranges never reach it. */
 export const telemetryLatest = (orgId: string, identifier: string): Key => ({ pk: telemetryPk(orgId, identifier), sk: SK.telemetryLatest });
 /** An MQTT message the ingestion refused (bad JSON, bad measurement), kept with its reason; sorted by receive time. */
