@@ -9,7 +9,7 @@ import * as keys from '../../db/key-builders';
  * chunk instead of one per record. A call of one record keeps its own item (`<ts>#<source>`):
  * appending to a growing item would bill the whole item at every write.
  *
- * A chunk (`C#<first ts>#<source>#<last ts>#<tag>`, docs/data-model.md) holds records of one source,
+ * A chunk (`C#<inverted first time>#<first ts>#<source>#<last ts>#<tag>`, newest first; docs/data-model.md) holds records of one source,
  * sorted by timestamp, each `{ t, m, e }` (timestamp, measurements, its own expiry), spanning at
  * most {@link CHUNK_MAX_SPAN_MS} (so a reader knows how far before a time to look for a chunk that
  * reaches it) and at most {@link CHUNK_MAX_BYTES} as stored. The item's `expiresAt` is the latest
@@ -52,8 +52,8 @@ export interface StoredRecord {
 
 export const isChunkSk = (sk: string) => sk.startsWith(CHUNK_SK_PREFIX);
 
-/** The first timestamp of a chunk's sort key. */
-export const chunkFirstTimestamp = (sk: string) => sk.slice(CHUNK_SK_PREFIX.length, CHUNK_SK_PREFIX.length + 24);
+/** The first timestamp of a chunk's sort key (`C#<15 digits>#<first ts>#…`). */
+export const chunkFirstTimestamp = (sk: string) => sk.slice(CHUNK_SK_PREFIX.length + 16, CHUNK_SK_PREFIX.length + 16 + 24);
 
 /** DynamoDB's size of a value (names + values; numbers approximated from their digits). */
 function valueBytes(value: unknown): number {
