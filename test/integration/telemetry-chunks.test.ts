@@ -3,7 +3,7 @@ import { countDynamoRequests, useTestTable } from '../support/dynamo';
 import { newOrg } from '../support/orgs';
 import { documentClient, tableName } from '../../shared/db/client';
 import * as keys from '../../shared/db/key-builders';
-import { queryTelemetry } from '../../shared/domain/telemetry/telemetry.service';
+import { getLatestTelemetry, queryTelemetry } from '../../shared/domain/telemetry/telemetry.service';
 import { storeRecords } from '../../shared/domain/telemetry/telemetry.repository';
 import { CHUNK_MAX_BYTES, CHUNK_MAX_SPAN_MS, CHUNK_SK_PREFIX, recordWriteItems, storedItemBytes } from '../../shared/domain/telemetry/record-chunks';
 import type { TelemetryRecordView, TelemetrySource } from '../../shared/domain/telemetry/telemetry.schema';
@@ -99,6 +99,31 @@ describe('chunk items in the table', () => {
     await storeRecords(org.organizationId, 'CH-1', batch, 'rest', { ...options, receivedAt: iso(Date.now() + 1) });
     expect((await chunkItems(org, 'CH-1')).map((i) => i.sk)).toEqual(items.map((i) => i.sk));
     expect(await allPages(org, 'CH-1', { limit: 1000 })).toHaveLength(100);
+  });
+
+  it('a crash between the snapshot update and the chunk writes is repaired by the retry of the same batch', async () => {
+    const { org } = await newOrg();
+    const base = Date.now() - 10 * MIN;
+    const batch = Array.from({ length: 60 }, (_, i) => ({ timestamp: iso(base + i * 1000), measurements: { t: i } }));
+    const options = { receivedAt: iso(Date.now()), expiresAt: () => FAR };
+    const name = `crash-${Math.random()}`;
+    documentClient().middlewareStack.add(
+      (next, context) => async (args) => {
+        if (['BatchWriteItemCommand', 'PutItemCommand'].includes(String((context as { commandName?: string }).commandName))) throw new Error('lost connection');
+        return next(args);
+      },
+      { step: 'initialize', name },
+    );
+    try {
+      await expect(storeRecords(org.organizationId, 'CR-1', batch, 'rest', options)).rejects.toThrow('lost connection');
+    } finally {
+      documentClient().middlewareStack.remove(name);
+    }
+    // The snapshot moved; the records are missing until the client's retry.
+    expect((await getLatestTelemetry(org, 'CR-1')).measurements.t).toMatchObject({ value: 59 });
+    expect(await chunkItems(org, 'CR-1')).toHaveLength(0);
+    await storeRecords(org.organizationId, 'CR-1', batch, 'rest', { ...options, receivedAt: iso(Date.now() + 1) });
+    expect((await allPages(org, 'CR-1', { limit: 25 })).map((r) => r.measurements.t)).toEqual(batch.map((r) => r.measurements.t));
   });
 
   it('each record of a chunk expires on its own: expired ones are never served, a chunk of only expired records neither', async () => {
