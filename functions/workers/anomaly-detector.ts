@@ -24,7 +24,8 @@ function deviceOf(record: DynamoDBRecord): { device: string; lane: DetectionLane
   const receivedAt = typeof item.receivedAt === 'string' ? Date.parse(item.receivedAt) : NaN;
   const records = recordsOfItem(item);
   const points = records.map((r) => ({ t: Date.parse(r.timestamp), m: r.m, ...(Number.isFinite(receivedAt) ? { receivedAt } : {}) }));
-  const complete = points.length > 0 && points.every((p, i) => Number.isFinite(p.t) && records[i]?.m && typeof records[i]?.m === 'object') && (Array.isArray(item.r) || item.m !== undefined);
+  // An image without its values (no `m`, no chunk list) makes the device read its records from the table.
+  const complete = (Array.isArray(item.r) || (typeof item.m === 'object' && item.m !== null)) && points.length > 0 && points.every((p) => Number.isFinite(p.t));
   return { device: JSON.stringify([item.organizationId, item.identifier]), lane, points: complete ? points : undefined };
 }
 

@@ -12,9 +12,10 @@ import { MAX_MEASUREMENT_NAMES_PER_DEVICE, mergeRecords, SNAPSHOT_FULL, type Tel
 
 /**
  * Telemetry access patterns (docs/data-model.md). A device's telemetry lives in its own partition
- * `ORG#<org>#TELEMETRY#<identifier>`: a call's one record as its own item, sort key `<ISO timestamp>#<source>` (a
- * replay overwrites), a call's several records as chunk items of many records each (record-chunks.ts), plus the `LATEST` snapshot holding, per measurement, the newest value and
- * its timestamp as a top-level attribute `M#<name>` = `{ v, t }`. The snapshot only moves forward:
+ * `ORG#<org>#TELEMETRY#<identifier>`: a call's one record as its own item, sort key
+ * `<ISO timestamp>#<source>` (a replay overwrites), a call's several records as chunk items of many
+ * records each (record-chunks.ts), plus the `LATEST` snapshot holding, per measurement, the newest
+ * value and its timestamp as a top-level attribute `M#<name>` = `{ v, t }`. The snapshot only moves forward:
  * every write is conditioned on each measurement's stored `t` not being newer.
  */
 
