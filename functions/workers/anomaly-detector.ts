@@ -4,6 +4,7 @@ import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 
 import { detectForDevice, type DeliveredPoints } from '../../shared/domain/anomaly/anomaly.service';
 import { LIVE_SOURCES } from '../../shared/domain/anomaly/anomaly.schema';
 import { laneOf, type DetectionLane } from '../../shared/domain/anomaly/sources';
+import { recordsOfItem } from '../../shared/domain/telemetry/record-chunks';
 import { logger } from '../../shared/logging/logger';
 import { streamWorker } from '../../shared/workers/queued-stream';
 import { noteFailure } from '../../shared/workers/failure-reasons';
@@ -11,18 +12,21 @@ import { noteFailure } from '../../shared/workers/failure-reasons';
 const LIVE = new Set<string>(LIVE_SOURCES);
 
 /**
- * The device a stream record is about, its detection lane and the record's values (the new image
- * carries them, so the detector needs no Query), or undefined for records the filter should have dropped.
+ * The device a stream record is about, its detection lane and the records' values (the new image
+ * carries them, so the detector needs no Query: one record, or a chunk's records, in time order), or
+ * undefined for records the filter should have dropped.
  */
-function deviceOf(record: DynamoDBRecord): { device: string; lane: DetectionLane; point?: { t: number; m: Record<string, number>; receivedAt?: number } } | undefined {
+function deviceOf(record: DynamoDBRecord): { device: string; lane: DetectionLane; points?: { t: number; m: Record<string, number>; receivedAt?: number }[] } | undefined {
   // aws-lambda's AttributeValue is structurally the SDK's; the cast only bridges the two typings.
   const item = unmarshall((record.dynamodb?.NewImage ?? {}) as Record<string, AttributeValue>);
   const lane = item.entity === 'telemetry' && LIVE.has(item.source) ? laneOf(item.source) : undefined;
   if (!lane || typeof item.organizationId !== 'string') return undefined;
-  const t = typeof item.timestamp === 'string' ? Date.parse(item.timestamp) : NaN;
   const receivedAt = typeof item.receivedAt === 'string' ? Date.parse(item.receivedAt) : NaN;
-  const point = Number.isFinite(t) && item.m && typeof item.m === 'object' ? { t, m: item.m as Record<string, number>, ...(Number.isFinite(receivedAt) ? { receivedAt } : {}) } : undefined;
-  return { device: JSON.stringify([item.organizationId, item.identifier]), lane, point };
+  const records = recordsOfItem(item);
+  const points = records.map((r) => ({ t: Date.parse(r.timestamp), m: r.m, ...(Number.isFinite(receivedAt) ? { receivedAt } : {}) }));
+  // An image without its values (no `m`, no chunk list) makes the device read its records from the table.
+  const complete = (Array.isArray(item.r) || (typeof item.m === 'object' && item.m !== null)) && points.length > 0 && points.every((p) => Number.isFinite(p.t));
+  return { device: JSON.stringify([item.organizationId, item.identifier]), lane, points: complete ? points : undefined };
 }
 
 /**
@@ -46,7 +50,7 @@ export const handler = streamWorker(async function handler(event: DynamoDBStream
     }
     lanesOf.set(found.device, (lanesOf.get(found.device) ?? new Set()).add(found.lane));
     const points = pointsOf.get(found.device);
-    if (points && found.point) (points[found.lane] ??= []).push(found.point);
+    if (points && found.points) (points[found.lane] ??= []).push(...found.points);
     else pointsOf.set(found.device, undefined);
   }
   const devices = [...firstRecordOf.keys()];

@@ -36,6 +36,12 @@ export interface Measured {
   /** Detector units per record: one record at a time (averaged over whole deferral cycles), and in batches of 100 (10 a delivery). */
   detectionSingle: Units;
   detectionBatch: Units;
+  /**
+   * Records per stream record in batches of 100: a batch's records are stored in chunk items
+   * (shared/domain/telemetry/record-chunks.ts), one stream record each, so the stream dispatcher,
+   * the queue and the detector's invocations count chunks, not records. 1 when omitted.
+   */
+  batchRecordsPerStreamRecord?: number;
 }
 
 const dollars = (u: Units) => u.rru * PRICES.rru + u.wru * PRICES.wru;
@@ -59,17 +65,18 @@ export interface CostLine {
  */
 export function costPerMillion(m: Measured): CostLine[] {
   const million = 1e6;
-  const detectionOverhead =
-    (million / SQS_BATCH) * (PRICES.lambdaRequest + LAMBDA.gb * LAMBDA.detectorSeconds * PRICES.lambdaGbSecond) +
-    (million / STREAM_BATCH) * (PRICES.lambdaRequest + LAMBDA.gb * LAMBDA.dispatcherSeconds * PRICES.lambdaGbSecond) +
-    (million / SQS_BATCH) * 3 * PRICES.sqsRequest;
-  const detectionSingle = million * dollars(m.detectionSingle) + detectionOverhead;
-  const detectionBatch = million * dollars(m.detectionBatch) + detectionOverhead;
+  /** Stream dispatcher, SQS and detector invocations for `streamRecords` stream records. */
+  const detectionOverhead = (streamRecords: number) =>
+    (streamRecords / SQS_BATCH) * (PRICES.lambdaRequest + LAMBDA.gb * LAMBDA.detectorSeconds * PRICES.lambdaGbSecond) +
+    (streamRecords / STREAM_BATCH) * (PRICES.lambdaRequest + LAMBDA.gb * LAMBDA.dispatcherSeconds * PRICES.lambdaGbSecond) +
+    (streamRecords / SQS_BATCH) * 3 * PRICES.sqsRequest;
+  const detectionSingle = million * dollars(m.detectionSingle) + detectionOverhead(million);
+  const detectionBatch = million * dollars(m.detectionBatch) + detectionOverhead(million / (m.batchRecordsPerStreamRecord ?? 1));
 
   // One record per call: auth GetItem, snapshot UpdateItem, record PutItem (as measured).
   const singleDynamo = million * dollars(m.ingestSingle);
   const singleLambda = million * (PRICES.lambdaRequest + LAMBDA.gb * LAMBDA.singleSeconds * PRICES.lambdaGbSecond);
-  // 100 records per call: auth, one snapshot UpdateItem, 100 record writes (BatchWriteItem: 1 WRU per item up to 1 KB).
+  // 100 records per call: auth, one snapshot UpdateItem, the records' chunk items (BatchWriteItem: 1 WRU per KB of each item), as measured.
   const calls = million / 100;
   const batchDynamo = calls * dollars(m.ingestBatch);
   const batchLambda = calls * (PRICES.lambdaRequest + LAMBDA.gb * LAMBDA.batchSeconds * PRICES.lambdaGbSecond);

@@ -148,6 +148,22 @@ export const telemetryRecord = (orgId: string, identifier: string, timestamp: st
   pk: telemetryPk(orgId, identifier),
   sk: `${timestamp}#${source}`,
 });
+const TELEMETRY_CHUNK_TIME_MAX = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+/**
+ * Several records of one device and source written by one call (shared/domain/telemetry/record-chunks.ts):
+ * `C#<inverted first time>#<first timestamp>#<source>#<last timestamp>#<tag>`. The inverted time
+ * (15 digits, 9999-12-31 minus the first record's epoch ms) sorts the newest chunk first, right after
+ * the record items (digits) and before `LATEST`: one Query from a record key to a chunk key reads
+ * the records after a time and the chunks starting after another. `tag` hashes the chunk's
+ * timestamps, so the same records (a retried batch) give the same key and another set never
+ * overwrites this one.
+ */
+export const telemetryChunk = (orgId: string, identifier: string, firstTimestamp: string, source: string, lastTimestamp: string, tag: string): Key => ({
+  pk: telemetryPk(orgId, identifier),
+  sk: `${telemetryChunkPrefix(firstTimestamp)}#${firstTimestamp}#${source}#${lastTimestamp}#${tag}`,
+});
+/** The sort-key prefix of chunks starting at `timestamp` (ISO): a bound for chunk ranges. */
+export const telemetryChunkPrefix = (timestamp: string) => `C#${String(TELEMETRY_CHUNK_TIME_MAX - Date.parse(timestamp)).padStart(15, '0')}`;
 /** The device's latest value per measurement; `L` sorts after every timestamp, so history ranges never reach it. */
 export const telemetryLatest = (orgId: string, identifier: string): Key => ({ pk: telemetryPk(orgId, identifier), sk: SK.telemetryLatest });
 /** An MQTT message the ingestion refused (bad JSON, bad measurement), kept with its reason; sorted by receive time. */

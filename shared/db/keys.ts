@@ -35,6 +35,7 @@ export function deriveKeyPartMaxBytes(): Record<KeyPart, number> {
       keys.deviceOwner(LONGEST_ID, identifier, LONGEST_ID),
       keys.customerDevice(LONGEST_ID, LONGEST_ID, identifier),
       keys.telemetryRecord(LONGEST_ID, identifier, LONGEST_TIMESTAMP, LONGEST_TELEMETRY_SOURCE),
+      keys.telemetryChunk(LONGEST_ID, identifier, LONGEST_TIMESTAMP, LONGEST_TELEMETRY_SOURCE, LONGEST_TIMESTAMP, '000000000000'),
       keys.telemetryLatest(LONGEST_ID, identifier),
       keys.anomalyWatch(LONGEST_ID, identifier, LONGEST_TIMESTAMP),
       keys.incident(LONGEST_ID, identifier, LONGEST_TIMESTAMP, LONGEST_ID),

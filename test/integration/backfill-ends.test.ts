@@ -1,9 +1,6 @@
 import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { SQSEvent } from 'aws-lambda';
-import { documentClient, tableName } from '../../shared/db/client';
-import * as keys from '../../shared/db/key-builders';
 import { addMapping, getImport, listImports } from '../../shared/domain/backfill/backfill.service';
 import * as repo from '../../shared/domain/backfill/backfill.repository';
 import { IMPORT_DEADLINE_MS, REASONS } from '../../shared/domain/backfill/backfill.schema';
@@ -14,6 +11,7 @@ import { setTelemetryRetention } from '../../shared/domain/organization/organiza
 import { getLatestTelemetry, ingestTelemetry, queryTelemetry } from '../../shared/domain/telemetry/telemetry.service';
 import { useTestTable } from '../support/dynamo';
 import { newOrg } from '../support/orgs';
+import { storedRecord } from '../support/stored-records';
 
 useTestTable();
 
@@ -232,9 +230,8 @@ describe('history of any age (issue 17 #3)', () => {
       { timestamp: new Date(old).toISOString(), source: 's3', measurements: { temperature: 5 } },
       { timestamp: new Date(old + 60_000).toISOString(), source: 's3', measurements: { temperature: 6 } },
     ]);
-    const { Item } = await documentClient().send(
-      new GetCommand({ TableName: tableName(), Key: keys.telemetryRecord(org.organizationId, 'H-1', new Date(old).toISOString(), 's3'), ConsistentRead: true }),
-    );
+    // The import's records are stored in a chunk item; each keeps its own expiry.
+    const Item = await storedRecord(org.organizationId, 'H-1', new Date(old).toISOString(), 's3');
     const expected = Math.floor(started / 1000) + 30 * 86_400;
     expect(Item?.expiresAt).toBeGreaterThanOrEqual(expected - 5);
     expect(Item?.expiresAt).toBeLessThanOrEqual(expected + 60);

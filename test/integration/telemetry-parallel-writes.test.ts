@@ -5,6 +5,7 @@ import { KNOWN_NAMES_SET_MAX, storeRecords } from '../../shared/domain/telemetry
 import { MAX_MEASUREMENT_NAMES_PER_DEVICE } from '../../shared/domain/telemetry/telemetry.schema';
 import { useTestTable } from '../support/dynamo';
 import { newOrg } from '../support/orgs';
+import { storedRecord } from '../support/stored-records';
 
 useTestTable();
 
@@ -58,7 +59,8 @@ async function snapshot(organizationId: string, identifier: string) {
   return (await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.telemetryLatest(organizationId, identifier), ConsistentRead: true }))).Item;
 }
 async function record(organizationId: string, identifier: string, timestamp: string) {
-  return (await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.telemetryRecord(organizationId, identifier, timestamp, 'rest'), ConsistentRead: true }))).Item;
+  // Its own item or a chunk's record (a batch's records are stored in chunk items).
+  return storedRecord(organizationId, identifier, timestamp, 'rest');
 }
 
 describe('records written beside the snapshot update when no refusal is possible', () => {

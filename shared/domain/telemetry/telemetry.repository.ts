@@ -3,6 +3,7 @@ import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/li
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { documentClient, tableName } from '../../db/client';
 import { recordItemsPage } from './record-page';
+import { recordWriteItems } from './record-chunks';
 import * as keys from '../../db/key-builders';
 import { SK } from '../../db/keys';
 import { batchGet, batchPut } from '../../db/operations';
@@ -11,9 +12,10 @@ import { MAX_MEASUREMENT_NAMES_PER_DEVICE, mergeRecords, SNAPSHOT_FULL, type Tel
 
 /**
  * Telemetry access patterns (docs/data-model.md). A device's telemetry lives in its own partition
- * `ORG#<org>#TELEMETRY#<identifier>`: one item per record, sort key `<ISO timestamp>#<source>` (a
- * replay overwrites), plus the `LATEST` snapshot holding, per measurement, the newest value and
- * its timestamp as a top-level attribute `M#<name>` = `{ v, t }`. The snapshot only moves forward:
+ * `ORG#<org>#TELEMETRY#<identifier>`: a call's one record as its own item, sort key
+ * `<ISO timestamp>#<source>` (a replay overwrites), a call's several records as chunk items of many
+ * records each (record-chunks.ts), plus the `LATEST` snapshot holding, per measurement, the newest
+ * value and its timestamp as a top-level attribute `M#<name>` = `{ v, t }`. The snapshot only moves forward:
  * every write is conditioned on each measurement's stored `t` not being newer.
  */
 
@@ -249,7 +251,10 @@ export async function storeRecordsBesideSnapshot(
   const byTimestamp = new Map<string, TelemetryRecord>();
   for (const record of records) byTimestamp.set(record.timestamp, mergeRecords(byTimestamp.get(record.timestamp), record));
   const distinct = [...byTimestamp.values()];
-  const items = distinct.map((record) => recordItem(organizationId, identifier, record, source, options.receivedAt, options.expiresAt(record)));
+  // One record: its own item; more: chunk items of several records each (record-chunks.ts).
+  const items = recordWriteItems(organizationId, identifier, distinct, source, options.receivedAt, options.expiresAt, (record) =>
+    recordItem(organizationId, identifier, record, source, options.receivedAt, options.expiresAt(record)),
+  );
   const newest = [...newestByMeasurement(distinct, options.expiresAt).entries()];
 
   const device = `${organizationId}|${identifier}`;
@@ -262,7 +267,7 @@ export async function storeRecordsBesideSnapshot(
       });
       const written = items.length === 1 ? documentClient().send(new PutCommand({ TableName: tableName(), Item: items[0] as Record<string, unknown> })) : batchPut(items);
       await Promise.all([advanced, written]);
-      return items.length;
+      return distinct.length;
     }
     if (items.length === 1 && newest.length <= LATEST_UPDATE_CHUNK) {
       const snapshot = await advanceLatestChunk(organizationId, identifier, newest);
@@ -271,7 +276,7 @@ export async function storeRecordsBesideSnapshot(
         documentClient().send(new PutCommand({ TableName: tableName(), Item: items[0] as Record<string, unknown> })),
         alongside?.(snapshot),
       ]);
-      return 1;
+      return distinct.length;
     }
     if (newest.length > MAX_MEASUREMENT_NAMES_PER_DEVICE) throw new BadRequestError(SNAPSHOT_FULL(identifier));
     const chunks: [string, LatestValue][][] = [];
@@ -295,7 +300,7 @@ export async function storeRecordsBesideSnapshot(
     }
     if (chunks.length === 1) rememberNames(device, snapshot);
     await Promise.all([batchPut(items), alongside?.(snapshot)]);
-    return items.length;
+    return distinct.length;
   } catch (error) {
     if (isItemTooLarge(error)) throw new BadRequestError(SNAPSHOT_FULL(identifier));
     throw error;
