@@ -37,9 +37,6 @@ const OVER_GOAL: Record<string, { ceiling: number; carries: string }> = {
   // Both carry zod (26.5 KiB) without parsing anything with it at run time: the schema modules they take
   // constants and helpers from build their zod schemas at load. Without it they would be 1.28x and 1.29x (docs/performance.md).
   'workers/anomaly-detector': { ceiling: 1.38, carries: 'detectors, incidents, proactive tickets with classifier and vocabulary, the deferred-state replay and delivery-lag learning (issues 20, 21), the daily-profile regime form (round 4); zod, unused at run time' },
-  // Could only fan out in Lambda (1.09x: shared/domain/anomaly/sweep-jobs.ts fanOutSweeps, the in-process sweep
-  // behind the Lambda-bundle define) once LANGUAGE_PACK_ENTRIES stops naming it (docs/performance.md).
-  'schedules/dropout-sweep': { ceiling: 1.38, carries: 'the in-process sweep (in AWS it only fans out to its queue): detectors, incidents, proactive tickets with classifier and vocabulary, delivery-lag learning (issue 20), the daily-profile regime form (issue 20, round 4); zod, unused at run time' },
   'workers/dropout-sweep': { ceiling: 1.38, carries: 'detectors (the record evaluation and the deferred-state replay too since issue 21: it replays records the detector deferred before judging silence), incidents, proactive tickets with classifier and vocabulary, delivery-lag learning (issue 20), the daily-profile regime form (issue 20, round 4); zod, unused at run time' },
 };
 
@@ -115,6 +112,14 @@ describe('bundle budget', () => {
     expect(has(inputs('AssignDeviceToOwners'), 'shared/domain/idempotency/idempotency.service.ts')).toBe(true);
     // The console's routes take a person's session.
     expect(has(inputs('ConsoleMe'), 'shared/domain/user/user-auth.ts')).toBe(true);
+  });
+
+  test('the DropoutSweep schedule only fans out in Lambda: its bundle carries no detection or ticket code, the worker it feeds does', () => {
+    const inputs = (entry: string) => bundles.find((b) => b.entry === entry)?.inputs ?? [];
+    const detection = (list: string[]) => list.filter((i) => /shared\/domain\/(anomaly\/(detectors|anomaly\.service|proactive-ticket)|ticket\/classifier\/)/.test(i));
+    expect(detection(inputs('functions/schedules/dropout-sweep.ts'))).toEqual([]);
+    expect(inputs('functions/schedules/dropout-sweep.ts').some((i) => i.endsWith('shared/domain/anomaly/sweep-jobs.ts'))).toBe(true);
+    expect(detection(inputs('functions/workers/dropout-sweep.ts'))).toEqual(expect.arrayContaining([expect.stringMatching(/detectors\.ts$/), expect.stringMatching(/classifier\.ts$/)]));
   });
 
   test('webhook signatures are made with node:crypto: no standardwebhooks, fast-sha256 or @stablelib in any bundle', () => {
