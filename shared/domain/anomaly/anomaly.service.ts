@@ -1,12 +1,12 @@
 import { TransactionConditionFailed, TRANSACTION_ITEM_LIMIT } from '../../db/operations';
 import { fitsKeyPart } from '../common.schema';
-import { DEVICE_NOT_FOUND } from '../device/device.schema';
+import { DEVICE_NOT_FOUND } from '../device/device.limits';
 import { BadRequestError, NotFoundError } from '../errors';
 import { logger } from '../../logging/logger';
 import { jobSenderFromEnv, type JobSender } from '../../workers/sqs-jobs';
-import { listOrganizations } from '../organization/organization.service';
+import { listOrganizations } from '../organization/organization-listing';
 import type { OrgContext } from '../organization/organization.schema';
-import { CRASH_MEASUREMENTS } from '../telemetry/telemetry.schema';
+import { CRASH_MEASUREMENTS } from '../telemetry/telemetry-names';
 import { dropoutDue, type CadenceState, type ThresholdRule } from './detectors';
 import { laneOf, type DetectionLane } from './sources';
 import { evaluateRecords, evaluateSilence, MAX_RECORD_AGE_MS, watchDue, type Changes, type DeviceState, type TelemetryPoint } from './device-evaluation';
@@ -24,10 +24,10 @@ import {
   RULES_PER_ORG_MAX,
   MONITOR_RULE_NOT_FOUND,
   STATUS_INVALID,
-  type IncidentQuery,
   type IncidentStatus,
   type IncidentView,
-} from './anomaly.schema';
+} from './anomaly.limits';
+import type { IncidentQuery } from './anomaly.schema';
 import { decodeSortKeyCursor, encodeSortKeyCursor } from '../../db/cursor';
 
 /**

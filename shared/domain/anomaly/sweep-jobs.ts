@@ -1,5 +1,5 @@
 import { jobSenderFromEnv, type JobSender } from '../../workers/sqs-jobs';
-import { listOrganizations } from '../organization/organization.service';
+import { listOrganizations } from '../organization/organization-listing';
 
 /**
  * The dropout sweep's fan-out on its own (no detection code): the DropoutSweep schedule's Lambda
