@@ -2,7 +2,7 @@ import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { detectForDevice, type DeliveredPoints } from '../../shared/domain/anomaly/anomaly.service';
-import { LIVE_SOURCES } from '../../shared/domain/anomaly/anomaly.schema';
+import { LIVE_SOURCES } from '../../shared/domain/anomaly/sources';
 import { laneOf, type DetectionLane } from '../../shared/domain/anomaly/sources';
 import { recordsOfItem } from '../../shared/domain/telemetry/record-chunks';
 import { logger } from '../../shared/logging/logger';

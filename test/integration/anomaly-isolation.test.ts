@@ -7,6 +7,8 @@ import type { OrgContext } from '../../shared/domain/organization/organization.s
 import { TICKET_OWNERS_MAX } from '../../shared/domain/ticket/ticket.schema';
 import { getTicket } from '../../shared/domain/ticket/ticket-read.service';
 import { handler as sweepWorker } from '../../functions/workers/dropout-sweep';
+import { handler as sweepSchedule } from '../../functions/schedules/dropout-sweep';
+import * as sqsJobs from '../../shared/workers/sqs-jobs';
 import { useTestTable } from '../support/dynamo';
 import { newOrg } from '../support/orgs';
 
@@ -119,6 +121,28 @@ describe('issue 23 #2: one device cannot stop the dropout sweep', () => {
     // Once the table accepts it, the redelivered job opens the incident.
     expect(await sweepWorker({ Records: [{ messageId: 'job-a', body: JSON.stringify({ organizationId: a.organizationId, at: iso(due + 2 * MIN) }) } as never] })).toEqual({ batchItemFailures: [] });
     expect(await openIncidents(a, 'POISON-1')).toEqual([expect.objectContaining({ kind: 'dropout' })]);
+  }, 60_000);
+
+  it('the DropoutSweep schedule as bundled for Lambda only fans out (one job per organization, nothing swept), and fails without its queue', async () => {
+    // Lambda bundles define this (lib/bundling.ts); the schedule's bundle then carries no detection code.
+    globalThis.__FLEETDESK_LAMBDA_BUNDLE__ = true;
+    const sent: anomaly.SweepJob[] = [];
+    try {
+      await expect(sweepSchedule()).rejects.toThrow('DROPOUT_SWEEP_QUEUE_URL is not set');
+      const spy = jest.spyOn(sqsJobs, 'jobSenderFromEnv').mockReturnValue({ send: async (jobs: unknown[]) => void sent.push(...(jobs as anomaly.SweepJob[])) });
+      try {
+        const out = await sweepSchedule();
+        expect(spy).toHaveBeenCalledWith(anomaly.SWEEP_QUEUE_URL_ENV);
+        expect(out).toMatchObject({ checked: 0, opened: 0, failed: 0, failedOrganizations: 0 });
+        expect(out.enqueued).toBe(out.organizations);
+        expect(sent).toHaveLength(out.organizations);
+      } finally {
+        spy.mockRestore();
+      }
+    } finally {
+      globalThis.__FLEETDESK_LAMBDA_BUNDLE__ = undefined;
+    }
+    expect(sent.map((j) => j.organizationId)).toEqual(expect.arrayContaining([a.organizationId, b.organizationId]));
   }, 60_000);
 
   it(`a proactive ticket copies the first ${TICKET_OWNERS_MAX} owners and counts them all`, async () => {

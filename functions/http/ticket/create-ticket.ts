@@ -1,5 +1,5 @@
 import { httpHandler, type ApiRequest } from '../../../shared/http/handler';
-import { CreateTicketBody, type CreateTicketInput } from '../../../shared/domain/ticket/ticket.schema';
+import { CreateTicketBody, type CreateTicketInput } from '../../../shared/domain/ticket/ticket-create.schema';
 import { createTicket as create } from '../../../shared/domain/ticket/ticket.service';
 
 /** POST /api/ext-v1/ticket/createTicket (spec 4.10): categorised, routed, announced in team chat. */

@@ -9,7 +9,7 @@ import { batchGet, queryIndexPartition, TransactionConditionFailed, transactWrit
 import { incidentWebhookEvents } from '../webhook/outbox';
 import type { ThresholdRule } from './detectors';
 import { newDeviceState, type Changes, type DeviceState, type NewIncident, type OpenIncident } from './device-evaluation';
-import { RULES_PER_ORG_MAX, type IncidentStatus, type IncidentView } from './anomaly.schema';
+import { RULES_PER_ORG_MAX, type IncidentStatus, type IncidentView } from './anomaly.limits';
 import { PACKED, packStateBody, unpackStateBody } from './state-codec';
 import { recordItemsPage } from '../telemetry/record-page';
 

@@ -1,18 +1,19 @@
 import { TransactionConditionFailed, TRANSACTION_ITEM_LIMIT } from '../../db/operations';
 import { fitsKeyPart } from '../common.schema';
-import { DEVICE_NOT_FOUND } from '../device/device.schema';
+import { DEVICE_NOT_FOUND } from '../device/device.limits';
 import { BadRequestError, NotFoundError } from '../errors';
 import { logger } from '../../logging/logger';
 import { jobSenderFromEnv, type JobSender } from '../../workers/sqs-jobs';
-import { listOrganizations } from '../organization/organization.service';
+import { listOrganizations } from '../organization/organization-listing';
 import type { OrgContext } from '../organization/organization.schema';
-import { CRASH_MEASUREMENTS } from '../telemetry/telemetry.schema';
+import { CRASH_MEASUREMENTS } from '../telemetry/telemetry-names';
 import { dropoutDue, type CadenceState, type ThresholdRule } from './detectors';
 import { laneOf, type DetectionLane } from './sources';
 import { evaluateRecords, evaluateSilence, MAX_RECORD_AGE_MS, watchDue, type Changes, type DeviceState, type TelemetryPoint } from './device-evaluation';
 import * as repo from './anomaly.repository';
 import { announce, buildProactiveTickets, type ProactiveTicket } from './proactive-ticket';
 import { proactiveResolutionItems } from './proactive-resolution';
+import { enqueueSweeps, SWEEP_QUEUE_URL_ENV, type SweepJob, type SweepTotals } from './sweep-jobs';
 import {
   INCIDENT_CURSOR_INVALID,
   INCIDENT_LIMIT_INVALID,
@@ -23,10 +24,10 @@ import {
   RULES_PER_ORG_MAX,
   MONITOR_RULE_NOT_FOUND,
   STATUS_INVALID,
-  type IncidentQuery,
   type IncidentStatus,
   type IncidentView,
-} from './anomaly.schema';
+} from './anomaly.limits';
+import type { IncidentQuery } from './anomaly.schema';
 import { decodeSortKeyCursor, encodeSortKeyCursor } from '../../db/cursor';
 
 /**
@@ -481,14 +482,7 @@ async function checkSilence(organizationId: string, identifier: string, watchedD
   throw new Error(`Anomaly state of ${identifier} kept changing under ${MAX_CONFLICTS} attempts`);
 }
 
-/** The queue URL variable of the DropoutSweepWorker queue worker (shared/routes.ts `queueWorkers`). */
-export const SWEEP_QUEUE_URL_ENV = 'DROPOUT_SWEEP_QUEUE_URL';
-
-/** One organization's sweep, as a queue message: `at` is the schedule's clock, so a redelivery sweeps the same moment. */
-export interface SweepJob {
-  organizationId: string;
-  at: string;
-}
+export { SWEEP_QUEUE_URL_ENV, type SweepJob } from './sweep-jobs';
 
 /** Parses a sweep queue message; throws on anything else (the message then goes to the DLQ). */
 export function parseSweepJob(body: string): SweepJob {
@@ -538,15 +532,12 @@ export async function sweepOrganization(organizationId: string, now: number, dea
  * queue (local stack, the CLI) it sweeps each organization (or one) in process, each isolated:
  * a failing organization is logged, counted and skipped.
  */
-export async function sweepDropouts(options: { now?: number; organizationId?: string; queue?: JobSender<SweepJob> | null } = {}) {
+export async function sweepDropouts(options: { now?: number; organizationId?: string; queue?: JobSender<SweepJob> | null } = {}): Promise<SweepTotals> {
   const now = options.now ?? Date.now();
   const orgIds = options.organizationId ? [options.organizationId] : (await listOrganizations()).map((o) => o.organizationId);
   const queue = options.organizationId ? undefined : options.queue === undefined ? jobSenderFromEnv<SweepJob>(SWEEP_QUEUE_URL_ENV) : (options.queue ?? undefined);
-  const totals = { organizations: orgIds.length, checked: 0, opened: 0, failed: 0, failedOrganizations: 0, enqueued: 0, at: iso(now) };
-  if (queue) {
-    await queue.send(orgIds.map((organizationId) => ({ organizationId, at: iso(now) })));
-    return { ...totals, enqueued: orgIds.length };
-  }
+  const totals: SweepTotals = { organizations: orgIds.length, checked: 0, opened: 0, failed: 0, failedOrganizations: 0, enqueued: 0, at: iso(now) };
+  if (queue) return enqueueSweeps(orgIds, queue, now);
   for (const organizationId of orgIds) {
     try {
       const swept = await sweepOrganization(organizationId, now);

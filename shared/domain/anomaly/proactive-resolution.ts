@@ -3,7 +3,7 @@ import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import * as keys from '../../db/key-builders';
 import { batchGet } from '../../db/operations';
 import { ticketChangeItems } from '../ticket/ticket-lifecycle.service';
-import { lifecycleSettingsOf } from '../ticket/ticket-settings';
+import { lifecycleSettingsOf } from '../ticket/lifecycle-settings';
 import { toTicket } from '../ticket/ticket.repository';
 import type { Ticket, TicketMessage } from '../ticket/ticket.schema';
 import type { Changes } from './device-evaluation';

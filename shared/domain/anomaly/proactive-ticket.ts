@@ -9,7 +9,8 @@ import type { ChatNotificationJob } from '../ticket/notification/chat-message';
 import { chatDeliveredByStream, deliverInProcess } from '../ticket/notification/dispatch';
 import { route } from '../ticket/routing';
 import { ticketWriteItems, type StoredTicket } from '../ticket/ticket.repository';
-import { TICKET_OWNERS_MAX, TITLE_MAX, type Priority } from '../ticket/ticket.schema';
+import type { Priority } from '../ticket-config/ticket-config.limits';
+import { TICKET_OWNERS_MAX, TITLE_MAX } from '../ticket/ticket.limits';
 import type { NewIncident } from './device-evaluation';
 
 /**

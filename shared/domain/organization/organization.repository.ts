@@ -3,8 +3,9 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../../db/client';
 import * as keys from '../../db/key-builders';
 import { stripKeys } from '../../db/keys';
-import { queryIndexPartition, transactWrite, TransactionConditionFailed } from '../../db/operations';
+import { transactWrite, TransactionConditionFailed } from '../../db/operations';
 import { Organization, type OrgContext } from './organization.schema';
+export { listOrganizations } from './organization-listing';
 
 /**
  * Access patterns for organizations and their API keys (docs/data-model.md):
@@ -53,12 +54,6 @@ export async function createOrganizationWithKey(name: string, keyHash: string): 
     },
   ]);
   return org;
-}
-
-/** Lists organizations through the sparse GSI1 listing (paginated to the end). */
-export async function listOrganizations(): Promise<Pick<Organization, 'organizationId' | 'name'>[]> {
-  const items = await queryIndexPartition(keys.orgListingPartition, { projection: ['organizationId', 'name'] });
-  return items.map((item) => ({ organizationId: item.organizationId as string, name: item.name as string }));
 }
 
 /**

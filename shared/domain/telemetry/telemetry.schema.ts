@@ -1,6 +1,8 @@
 import * as z from 'zod/mini';
 import { keyPartString } from '../common.schema';
 import { DEVICE_IDENTIFIER_MAX, DeviceOwner } from '../device/device.schema';
+import { isMeasurementName, isStorableNumber, MEASUREMENT_NAME_MAX } from './telemetry-names';
+export * from './telemetry-names';
 
 /**
  * Telemetry input: the REST body of `POST /api/telemetry`, the MQTT payload (the same body without
@@ -12,18 +14,8 @@ import { DEVICE_IDENTIFIER_MAX, DeviceOwner } from '../device/device.schema';
 export const TELEMETRY_SOURCES = ['rest', 'mqtt', 's3', 'crash'] as const;
 export type TelemetrySource = (typeof TELEMETRY_SOURCES)[number];
 
-/**
- * Measurements the crash-service sync (source `crash`) adds beside a device's own numeric
- * attributes: crashes and reboots in the last 24 hours. Anomaly detection watches the first with a
- * built-in rule, so a crash burst opens a case without any configuration.
- */
-export const CRASH_MEASUREMENTS = { crashes: 'crashes_24h', reboots: 'reboots_24h' } as const;
-
 export const MAX_RECORDS_PER_REQUEST = 1000;
 export const MAX_MEASUREMENTS_PER_RECORD = 100;
-export const MEASUREMENT_NAME_MAX = 64;
-/** Letters, digits, `_ . -`, starting with a letter or `_`: safe in attribute names, topics, CSV headers and later keys. */
-export const MEASUREMENT_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_.-]{0,63}$/;
 /** How far ahead of the receive time a timestamp may be (device clocks drift). */
 export const FUTURE_TOLERANCE_MS = 5 * 60 * 1000;
 /** Earliest timestamp accepted: older values are almost always a device clock that was never set. */
@@ -60,11 +52,6 @@ export const timestampBeyondRetention = (days: number) => `timestamp is older th
 export const measurementNotNumber = (name: string) => `Measurement "${name}" must be a finite number`;
 export const measurementOutOfRange = (name: string) => `Measurement "${name}" must be 0 or between 1e-130 and 1e125 in magnitude`;
 
-/**
- * Whether a finite number can be stored: DynamoDB numbers are 0 or between 1e-130 and just under
- * 1e126 in magnitude (JSON allows more, e.g. 5e-324 or 1e300).
- */
-export const isStorableNumber = (value: number) => value === 0 || (Math.abs(value) >= 1e-130 && Math.abs(value) < 1e126);
 export const measurementNameInvalid = (name: string) =>
   `Measurement name "${printable(name)}" is invalid: use 1-${MEASUREMENT_NAME_MAX} letters, digits, "_", "." or "-", starting with a letter or "_"`;
 export const fieldBesideRecords = (name: string) => `"${printable(name)}" is not allowed beside records: put measurements and timestamp inside each record`;
@@ -100,9 +87,6 @@ export function timestampProblem(ms: number, now: number, retentionDays: number)
   if (ms < now - retentionDays * DAY_MS) return timestampBeyondRetention(retentionDays);
   return undefined;
 }
-
-/** Whether a string can be a measurement name (`__proto__` would set an object's prototype instead of a key). */
-export const isMeasurementName = (name: string) => MEASUREMENT_NAME_PATTERN.test(name) && name !== '__proto__';
 
 type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
 

@@ -5,14 +5,8 @@ import * as keys from '../../db/key-builders';
 import { SK } from '../../db/keys';
 import { queryPartition, TransactionConditionFailed, transactWrite } from '../../db/operations';
 import { appendRuleVersioned } from './routing-rules.repository';
-import {
-  normalizeCategoryName,
-  type Category,
-  type CategoryInput,
-  type RoutingRule,
-  type RuleCondition,
-  type TicketConfig,
-} from './ticket-config.schema';
+import { normalizeCategoryName } from './category-names';
+import type { Category, CategoryInput, RoutingRule, RuleCondition, TicketConfig } from './ticket-config.schema';
 
 /**
  * Ticket-configuration access patterns (docs/data-model.md). Settings, categories and rules of

@@ -1,45 +1,26 @@
 import * as z from 'zod/mini';
 import { keyPartString, wellFormedText } from '../common.schema';
 import { BadRequestError } from '../errors';
+import {
+  CATEGORY_DESCRIPTION_MAX,
+  CATEGORY_KEYWORD_MAX,
+  CATEGORY_KEYWORDS_MAX,
+  CATEGORY_NAME_MAX,
+  CONDITION_VALUE_MAX,
+  PRIORITIES,
+  RULE_FIELDS,
+  WEBHOOK_URL_MAX,
+  type RuleField,
+} from './ticket-config.limits';
+export * from './ticket-config.limits';
+import { normalizeCategoryName } from './category-names';
+export * from './category-names';
 
 /**
  * Per-organization ticket configuration, managed with the operator CLI: categories, routing
  * rules and the team-chat webhook. Limits are ours (the spec is silent) and are documented in
  * the README.
  */
-export const CATEGORY_NAME_MAX = 100;
-export const CATEGORY_DESCRIPTION_MAX = 1000;
-export const CATEGORIES_PER_ORG_MAX = 100;
-/** Keywords per category (`--keywords a,b,c`) and characters per keyword: the classifier's extra words for it. */
-export const CATEGORY_KEYWORDS_MAX = 30;
-export const CATEGORY_KEYWORD_MAX = 50;
-export const RULES_PER_ORG_MAX = 50;
-export const RULE_CONDITIONS_MAX = 3;
-export const ASSIGNEE_MAX = 200;
-export const CONDITION_VALUE_MAX = 200;
-export const WEBHOOK_URL_MAX = 2048;
-
-/** Editing the rule list (console and CLI `rule remove|move`). */
-export const RULE_NOT_FOUND = 'Routing rule not found';
-export const RULES_CHANGED = 'Routing rules were changed by someone else';
-export const DIRECTION_INVALID = 'direction must be up or down';
-export const RULE_FIRST_UP = 'The first rule cannot move up';
-export const RULE_LAST_DOWN = 'The last rule cannot move down';
-
-export const PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
-export type Priority = (typeof PRIORITIES)[number];
-
-export const RULE_FIELDS = ['category', 'priority', 'contains'] as const;
-export type RuleField = (typeof RULE_FIELDS)[number];
-
-/** Matching form of a category name: trimmed, lowercased (uniqueness is case-insensitive). */
-export const normalizeCategoryName = (name: string) => name.trim().toLowerCase();
-
-/** The org's own spelling of the category `name` refers to (case-insensitive), or null. */
-export function findCategoryName(categories: readonly { name: string }[], name: string): string | null {
-  const wanted = normalizeCategoryName(name);
-  return categories.find((c) => normalizeCategoryName(c.name) === wanted)?.name ?? null;
-}
 
 export const CategoryInput = z.object({
   name: keyPartString({

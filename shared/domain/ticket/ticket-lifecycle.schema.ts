@@ -3,66 +3,34 @@ import { isWellFormedText } from '../common.schema';
 import { ASSIGNEE_MAX, CATEGORY_NAME_MAX, PRIORITIES, type Priority } from '../ticket-config/ticket-config.schema';
 import { TICKET_EVENT_TYPES } from './ticket-event';
 import { CATEGORY_REQUIRED, MESSAGE_CONTENT_MAX, PRIORITY_INVALID, TICKET_STATUSES, TicketResource, type TicketStatus } from './ticket.schema';
+import {
+  ASSIGNEE_INVALID,
+  ASSIGNEE_TOO_LONG,
+  AUTHOR_INVALID,
+  AUTHOR_MAX,
+  AUTHOR_TOO_LONG,
+  CATEGORY_NOT_STRING,
+  CATEGORY_TOO_LONG,
+  CONTENT_NOT_STRING,
+  CONTENT_REQUIRED,
+  CONTENT_TOO_LONG,
+  INTERNAL_AGENTS_ONLY,
+  INTERNAL_INVALID,
+  MESSAGE_ROLE_ORDER,
+  PATCH_EMPTY,
+  ROLE_INVALID,
+  STATUS_INVALID,
+  TICKET_CHANGED,
+  unknownField,
+  type TicketPatch,
+  type TicketMessageInput,
+} from './ticket-lifecycle.limits';
+export * from './ticket-lifecycle.limits';
 
 /**
  * Ticket lifecycle (issue 16): PATCH /ticket/{ticketId}, POST /ticket/{ticketId}/messages and
  * GET /ticket/{ticketId}/events. Exact texts of the issue live here, next to the checks.
  */
-
-export const STATUS_INVALID = `status must be one of: ${TICKET_STATUSES.join(', ')}`;
-export const TICKET_CLOSED = 'Ticket is closed';
-export const TICKET_CHANGED = 'Ticket was changed by someone else';
-export const statusTransitionRefused = (from: string, to: string) => `Cannot change status from ${from} to ${to}`;
-export const unknownField = (name: string) => `Unknown field "${name}"`;
-export const PATCH_EMPTY = 'At least one of status, priority, assignee, category is required';
-export const ASSIGNEE_INVALID = 'assignee must be a string or null';
-export const ASSIGNEE_TOO_LONG = `assignee must be at most ${ASSIGNEE_MAX} characters`;
-export const CATEGORY_NOT_STRING = 'category must be a string';
-export const CATEGORY_TOO_LONG = `category must be at most ${CATEGORY_NAME_MAX} characters`;
-export const MESSAGE_ROLE_ORDER = ['agent', 'customer', 'bot'] as const;
-export const ROLE_INVALID = `role must be one of: ${MESSAGE_ROLE_ORDER.join(', ')}`;
-export const CONTENT_REQUIRED = 'content is required';
-export const CONTENT_NOT_STRING = 'content must be a string';
-export const CONTENT_TOO_LONG = `content must be at most ${MESSAGE_CONTENT_MAX} characters`;
-export const INTERNAL_INVALID = 'internal must be a boolean';
-export const INTERNAL_AGENTS_ONLY = 'internal notes must have role "agent"';
-export const AUTHOR_MAX = 200;
-export const AUTHOR_INVALID = 'author must be a string';
-export const AUTHOR_TOO_LONG = `author must be at most ${AUTHOR_MAX} characters`;
-export const EXPECTED_VERSION_INVALID = 'expectedVersion must be a non-negative integer';
-export const IF_MATCH_INVALID = 'If-Match must be the ETag of the ticket (its version in quotes, e.g. "3")';
-export const EVENTS_LIMIT_MAX = 100;
-export const EVENTS_LIMIT_DEFAULT = 50;
-export const EVENTS_LIMIT_INVALID = `limit must be an integer from 1 to ${EVENTS_LIMIT_MAX}`;
-export const EVENTS_CURSOR_INVALID = 'cursor is invalid for this query';
-/** Bytes of message content one ticket item holds (DynamoDB items are at most 400 KB). */
-export const TICKET_MESSAGE_BYTES_MAX = 300_000;
-export const TICKET_FULL = `Ticket has reached its limit of ${TICKET_MESSAGE_BYTES_MAX} bytes of messages`;
-
-/** The allowed status moves. `closed` is final; only `solved` closes; nothing goes back to `new`. */
-export const STATUS_TRANSITIONS: Readonly<Record<TicketStatus, readonly TicketStatus[]>> = {
-  new: ['open', 'pending', 'on_hold', 'solved'],
-  open: ['pending', 'on_hold', 'solved'],
-  pending: ['open', 'on_hold', 'solved'],
-  on_hold: ['open', 'pending', 'solved'],
-  solved: ['open', 'closed'],
-  closed: [],
-};
-
-export interface TicketPatch {
-  status?: TicketStatus;
-  priority?: Priority;
-  /** null unassigns. */
-  assignee?: string | null;
-  category?: string;
-}
-
-export interface TicketMessageInput {
-  role: (typeof MESSAGE_ROLE_ORDER)[number];
-  content: string;
-  internal?: boolean;
-  author?: string;
-}
 
 const PATCH_FIELDS = ['status', 'priority', 'assignee', 'category'] as const;
 const MESSAGE_FIELDS = ['role', 'content', 'internal', 'author'] as const;

@@ -8,7 +8,7 @@ import { SK } from '../../db/keys';
 import { batchGet } from '../../db/operations';
 import { isUuid } from '../common.schema';
 import { BadRequestError, ConflictError, NotFoundError, PreconditionFailedError } from '../errors';
-import { normalizeCategoryName } from '../ticket-config/ticket-config.schema';
+import { normalizeCategoryName } from '../ticket-config/category-names';
 import { featuresToLearn, teach } from './classifier/learning';
 import type { ChatNotificationJob } from './notification/chat-message';
 import { chatDeliveredByStream, deliverInProcess } from './notification/dispatch';
@@ -27,10 +27,11 @@ import {
   TICKET_MESSAGE_BYTES_MAX,
   type TicketMessageInput,
   type TicketPatch,
-} from './ticket-lifecycle.schema';
-import { lifecycleSettingsOf, type TicketLifecycleSettings } from './ticket-settings';
+} from './ticket-lifecycle.limits';
+import { lifecycleSettingsOf, type TicketLifecycleSettings } from './lifecycle-settings';
 import { activityIndexDeletes, activityIndexPuts, toTicket } from './ticket.repository';
-import { categoryUnknown, TICKET_NOT_FOUND, type Ticket, type TicketMessage, type TicketStatus } from './ticket.schema';
+import { categoryUnknown, TICKET_NOT_FOUND, type TicketStatus } from './ticket.limits';
+import type { Ticket, TicketMessage } from './ticket.schema';
 
 /**
  * The one way a ticket changes after creation (issue 16): status, priority, assignee, category,

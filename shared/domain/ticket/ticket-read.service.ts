@@ -2,7 +2,8 @@ import { isUuid } from '../common.schema';
 import { NotFoundError } from '../errors';
 import type { OrgContext } from '../organization/organization.schema';
 import * as repo from './ticket.repository';
-import { TICKET_NOT_FOUND, type Ticket } from './ticket.schema';
+import { TICKET_NOT_FOUND } from './ticket.limits';
+import type { Ticket } from './ticket.schema';
 
 /** GET /ticket/{ticketId}: a ticket of the caller's organization, else 404. */
 export async function getTicket(org: OrgContext, rawId: string | undefined): Promise<Ticket> {

@@ -2,37 +2,8 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../../db/client';
 import * as keys from '../../db/key-builders';
 import { findOrganizationContext } from '../organization/organization.service';
-
-/**
- * The organization's ticket-lifecycle settings (issue 16), attributes of its settings item
- * (`ORG#<org>#CONFIG` / `SETTINGS`, next to the chat webhook URL), so a ticket change reads them
- * in the same BatchGetItem as the ticket. Set with the operator CLI.
- */
-export interface TicketLifecycleSettings {
-  chatWebhookUrl: string | null;
-  /** Days after which a solved ticket closes by itself (`org set-auto-close`). */
-  autoCloseDays: number;
-  /** Solve a proactive ticket when its incident resolves and no agent has replied (`org set-proactive --auto-solve`). */
-  proactiveAutoSolve: boolean;
-  /** Chat line when a ticket is solved (`org set-chat-notify --solved on`). */
-  notifyOnSolved: boolean;
-  /** Chat line for a new customer message on an assigned ticket (`org set-chat-notify --customer-messages on`). */
-  notifyCustomerMessages: boolean;
-}
-
-export const AUTO_CLOSE_DAYS_DEFAULT = 7;
-export const AUTO_CLOSE_DAYS_MAX = 90;
-
-/** The settings item (or nothing) → the settings, with the defaults. */
-export function lifecycleSettingsOf(item: Record<string, unknown> | undefined): TicketLifecycleSettings {
-  return {
-    chatWebhookUrl: (item?.chatWebhookUrl as string | undefined) ?? null,
-    autoCloseDays: (item?.autoCloseDays as number | undefined) ?? AUTO_CLOSE_DAYS_DEFAULT,
-    proactiveAutoSolve: item?.proactiveAutoSolve === true,
-    notifyOnSolved: item?.notifyOnSolved === true,
-    notifyCustomerMessages: item?.notifyCustomerMessages === true,
-  };
-}
+import { AUTO_CLOSE_DAYS_MAX, lifecycleSettingsOf, type TicketLifecycleSettings } from './lifecycle-settings';
+export * from './lifecycle-settings';
 
 async function existingOrg(organizationId: string) {
   if (!(await findOrganizationContext(organizationId))) throw new Error(`Organization ${organizationId} not found`);

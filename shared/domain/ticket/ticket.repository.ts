@@ -7,7 +7,7 @@ import { ticketEventAttributes } from './ticket-event';
 import { transactWrite } from '../../db/operations';
 import type { ChatNotificationJob } from './notification/chat-message';
 import { outboxAttributes, TICKET_ENTITY } from './notification/outbox';
-import { LEGACY_DIAGNOSIS, pendingDiagnosis, type Diagnosis } from '../diagnosis/diagnosis.schema';
+import { LEGACY_DIAGNOSIS, pendingDiagnosis, type Diagnosis } from '../diagnosis/diagnosis.model';
 import type { Ticket } from './ticket.schema';
 
 /**

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { TransactionConditionFailed } from '../../db/operations';
 import { isUuid, normalizeEmail } from '../common.schema';
 import * as customers from '../customer/customer.repository';
-import { CUSTOMER_NOT_FOUND } from '../customer/customer.schema';
+import { CUSTOMER_NOT_FOUND } from '../customer/customer.limits';
 import { NotFoundError } from '../errors';
 import type { OrgContext } from '../organization/organization.schema';
 import { loadTicketConfig } from '../ticket-config/ticket-config.repository';
-import { findCategoryName } from '../ticket-config/ticket-config.schema';
+import { findCategoryName } from '../ticket-config/category-names';
 import { categorizeTicket, classifierFromEnv, type Classification } from './classifier/classifier';
 import { featuresToLearn, loadExamples, teach } from './classifier/learning';
 import type { ChatNotificationJob } from './notification/chat-message';
@@ -14,7 +14,8 @@ import { chatDeliveredByStream, deliverInProcess } from './notification/dispatch
 import * as repo from './ticket.repository';
 import { route } from './routing';
 import { firstCustomerMessage, generateDescription } from './ticket-text';
-import { TICKET_CREATED, type CategorySource, type CreateTicketInput } from './ticket.schema';
+import { TICKET_CREATED } from './ticket.limits';
+import type { CategorySource, CreateTicketInput } from './ticket.schema';
 
 /**
  * The customer a ticket belongs to, with the email the notification shows. By id: it must

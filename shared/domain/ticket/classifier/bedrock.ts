@@ -1,5 +1,5 @@
 import { BedrockConverse, type ConverseClient } from '../../../ai/bedrock-converse';
-import { findCategoryName } from '../../ticket-config/ticket-config.schema';
+import { findCategoryName } from '../../ticket-config/category-names';
 import type { TicketText } from '../ticket-text';
 import type { CategoryOption, Classifier } from './classifier';
 

@@ -1,6 +1,6 @@
 import { optionalEnv, requireEnv } from '../../../config/env';
 import { logger } from '../../../logging/logger';
-import { findCategoryName } from '../../ticket-config/ticket-config.schema';
+import { findCategoryName } from '../../ticket-config/category-names';
 import type { TicketText } from '../ticket-text';
 import { EmbeddedClassifier } from './embedded';
 import type { ExampleCounts } from './examples';

@@ -1,4 +1,4 @@
-import { normalizeCategoryName } from '../../ticket-config/ticket-config.schema';
+import { normalizeCategoryName } from '../../ticket-config/category-names';
 import { generateDescription, type TicketText } from '../ticket-text';
 import type { CategoryOption, Classification, Classifier } from './classifier';
 import { EXAMPLE_FEATURES_MAX, type ExampleCounts } from './examples';

@@ -20,7 +20,6 @@ export const LANGUAGE_PACK_ENTRIES: readonly string[] = [
   'functions/http/mcp/mcp.ts',
   // Proactive tickets are categorised like any other.
   'functions/workers/anomaly-detector.ts',
-  'functions/schedules/dropout-sweep.ts',
   'functions/workers/dropout-sweep.ts',
   // A category set by a person teaches the classifier (PATCH, the console), and closing a ticket reads its text.
   'functions/http/ticket/patch-ticket.ts',

@@ -1,5 +1,5 @@
 import { logger } from '../../../logging/logger';
-import { normalizeCategoryName } from '../../ticket-config/ticket-config.schema';
+import { normalizeCategoryName } from '../../ticket-config/category-names';
 import type { TicketText } from '../ticket-text';
 import { changeExamples, getExampleCounts, type ExampleChange } from './classifier-model.repository';
 import { exampleFeatures, ticketFeatures } from './embedded';
