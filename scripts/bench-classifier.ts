@@ -77,36 +77,25 @@ async function main() {
     for (const ticket of tickets) if ((await classifier.assess(ticket, BENCH_CATEGORIES)).category === null) n++;
     return n;
   };
+  /** One labelled held-out set: its header, zero-shot (a), after its own 3 examples per category (b), its no-category abstentions. */
+  const heldout = async (header: string, label: string, tickets: LabelledTicket[], labelled: LabelledTicket[], noCategory: typeof HELDOUT_V5_NO_CATEGORY) => {
+    const multi = tickets.filter((t) => t.ticket.messages.length > 1).length;
+    console.log(`${header}: ${tickets.length} tickets, ${tickets.filter((t) => sharesNoWord(t, BENCH_CATEGORIES)).length} share no word with their category, ${multi} conversations; its own ${labelled.length} examples`);
+    const zero = await evaluate(tickets, BENCH_CATEGORIES);
+    print(`${label} (a) zero-shot, descriptions only`, zero, false);
+    const taught = await evaluate(tickets, BENCH_CATEGORIES, await examplesFrom(labelled));
+    print(`${label} (b) + 3 examples per category`, taught, false);
+    console.log(`  learning lift on ${label}: ${pct(zero.right)} -> ${pct(taught.right)} after 3 examples per category`);
+    console.log(`  ${label} no-category tickets: abstained on ${await abstainedOn(noCategory)} of ${noCategory.length} (abstaining is right)`);
+    return [zero, taught] as const;
+  };
   // Headline: held-out v5, written before round-5 tuning by an engineer who never saw the classifier code (misses never listed).
-  const v5Examples = await examplesFrom(HELDOUT_V5_EXAMPLES);
-  const v5Multi = HELDOUT_V5_TICKETS.filter((t) => t.ticket.messages.length > 1).length;
-  console.log(`HELD-OUT v5 (HEADLINE, written before round-5 tuning by an engineer who never saw the classifier code): ${HELDOUT_V5_TICKETS.length} tickets, ${HELDOUT_V5_TICKETS.filter((t) => sharesNoWord(t, BENCH_CATEGORIES)).length} share no word with their category, ${v5Multi} conversations; its own ${HELDOUT_V5_EXAMPLES.length} examples`);
-  const a = await evaluate(HELDOUT_V5_TICKETS, BENCH_CATEGORIES);
-  print('held-out v5 (a) zero-shot, descriptions only', a, false);
-  const b = await evaluate(HELDOUT_V5_TICKETS, BENCH_CATEGORIES, v5Examples);
-  print('held-out v5 (b) + 3 examples per category', b, false);
-  console.log(`  learning lift on held-out v5: ${pct(a.right)} -> ${pct(b.right)} after 3 examples per category`);
-  console.log(`  held-out v5 no-category tickets: abstained on ${await abstainedOn(HELDOUT_V5_NO_CATEGORY)} of ${HELDOUT_V5_NO_CATEGORY.length} (abstaining is right)`);
-
+  const [a, b] = await heldout('HELD-OUT v5 (HEADLINE, written before round-5 tuning by an engineer who never saw the classifier code)', 'held-out v5', HELDOUT_V5_TICKETS, HELDOUT_V5_EXAMPLES, HELDOUT_V5_NO_CATEGORY);
   // v4: written before round 4 of issue 20, measured after round-4 tuning.
-  const v4Examples = await examplesFrom(HELDOUT_V4_EXAMPLES);
-  const v4Multi = HELDOUT_V4_TICKETS.filter((t) => t.ticket.messages.length > 1).length;
-  console.log(`\nHELD-OUT v4 (seen: written before round 4, measured after round-4 tuning): ${HELDOUT_V4_TICKETS.length} tickets, ${HELDOUT_V4_TICKETS.filter((t) => sharesNoWord(t, BENCH_CATEGORIES)).length} share no word with their category, ${v4Multi} conversations; its own ${HELDOUT_V4_EXAMPLES.length} examples`);
-  const v4a = await evaluate(HELDOUT_V4_TICKETS, BENCH_CATEGORIES);
-  print('held-out v4 (a) zero-shot', v4a, false);
-  const v4b = await evaluate(HELDOUT_V4_TICKETS, BENCH_CATEGORIES, v4Examples);
-  print('held-out v4 (b) + 3 examples per category', v4b, false);
-  console.log(`  held-out v4 no-category tickets: abstained on ${await abstainedOn(HELDOUT_V4_NO_CATEGORY)} of ${HELDOUT_V4_NO_CATEGORY.length} (abstaining is right)`);
-
+  const [v4a, v4b] = await heldout('\nHELD-OUT v4 (seen: written before round 4, measured after round-4 tuning)', 'held-out v4', HELDOUT_V4_TICKETS, HELDOUT_V4_EXAMPLES, HELDOUT_V4_NO_CATEGORY);
   // v3: written before round 3 of issue 20, measured after round-3 tuning.
   const v3Examples = await examplesFrom(HELDOUT_V3_EXAMPLES);
-  const v3Multi = HELDOUT_V3_TICKETS.filter((t) => t.ticket.messages.length > 1).length;
-  console.log(`\nHELD-OUT v3 (seen: written before round 3, measured after round-3 tuning): ${HELDOUT_V3_TICKETS.length} tickets, ${HELDOUT_V3_TICKETS.filter((t) => sharesNoWord(t, BENCH_CATEGORIES)).length} share no word with their category, ${v3Multi} conversations; its own ${HELDOUT_V3_EXAMPLES.length} examples`);
-  const v3a = await evaluate(HELDOUT_V3_TICKETS, BENCH_CATEGORIES);
-  print('held-out v3 (a) zero-shot', v3a, false);
-  const v3b = await evaluate(HELDOUT_V3_TICKETS, BENCH_CATEGORIES, v3Examples);
-  print('held-out v3 (b) + 3 examples per category', v3b, false);
-  console.log(`  held-out v3 no-category tickets: abstained on ${await abstainedOn(HELDOUT_V3_NO_CATEGORY)} of ${HELDOUT_V3_NO_CATEGORY.length} (abstaining is right)`);
+  const [v3a, v3b] = await heldout('\nHELD-OUT v3 (seen: written before round 3, measured after round-3 tuning)', 'held-out v3', HELDOUT_V3_TICKETS, HELDOUT_V3_EXAMPLES, HELDOUT_V3_NO_CATEGORY);
   // Round 4's split of v3: the tuning half may be looked at (--misses), the other half only in aggregate.
   const v3Split = splitHeldoutV3();
   const v3ta = await evaluate(v3Split.tuning, BENCH_CATEGORIES);

@@ -1,8 +1,7 @@
 import type { CategoryOption } from '../../shared/domain/ticket/classifier/classifier';
-import { CONFIDENCE_THRESHOLD, EmbeddedClassifier, exampleEvidence, exampleFeatures, prepareCategory, rankCategories, scoreFeatures, ticketFeatures } from '../../shared/domain/ticket/classifier/embedded';
-import { addExample, type ExampleCounts } from '../../shared/domain/ticket/classifier/examples';
-import type { TicketText } from '../../shared/domain/ticket/ticket-text';
+import { CONFIDENCE_THRESHOLD, EmbeddedClassifier, exampleEvidence, prepareCategory, rankCategories, scoreFeatures, ticketFeatures } from '../../shared/domain/ticket/classifier/embedded';
 import type { TicketMessage } from '../../shared/domain/ticket/ticket.schema';
+import { learn, ticket } from '../support/classifier-fixtures';
 
 /**
  * Learning from labelled tickets (issue 20): examples enter as log-odds over the features the
@@ -16,18 +15,6 @@ const categories: CategoryOption[] = [
   { name: 'Noise', description: 'sounds the device makes' },
 ];
 
-const ticket = (title: string, ...messages: [TicketMessage['role'], string][]): TicketText => ({
-  title,
-  description: '',
-  messages: messages.map(([role, content]) => ({ role, content })),
-});
-
-/** Examples counted the way POST /ticket/{id}/category counts them (featuresToLearn, then the model's ADDs). */
-async function learn(labelled: [string, TicketText][]): Promise<ExampleCounts> {
-  const counts: ExampleCounts = new Map();
-  for (const [category, t] of labelled) addExample(counts, category.toLowerCase(), exampleFeatures(await ticketFeatures(t)));
-  return counts;
-}
 
 const prepared = () => Promise.all(categories.map(prepareCategory));
 const index = (name: string) => categories.findIndex((c) => c.name === name);

@@ -1,11 +1,11 @@
 import type { CategoryOption } from '../../shared/domain/ticket/classifier/classifier';
 import { EmbeddedClassifier, exampleFeatures, prepareCategory, scoreFeatures, ticketFeatures, TUNING } from '../../shared/domain/ticket/classifier/embedded';
-import { addExample, EXAMPLE_FEATURES_MAX, type ExampleCounts } from '../../shared/domain/ticket/classifier/examples';
+import { EXAMPLE_FEATURES_MAX } from '../../shared/domain/ticket/classifier/examples';
 import { FACET_PREFIX } from '../../shared/domain/ticket/classifier/vocabulary';
 import { languagePack, LANGUAGES } from '../../shared/domain/ticket/classifier/language';
 import { supportVocabulary } from '../../shared/domain/ticket/classifier/vocabulary-file';
 import type { TicketText } from '../../shared/domain/ticket/ticket-text';
-import type { TicketMessage } from '../../shared/domain/ticket/ticket.schema';
+import { learn, ticket } from '../support/classifier-fixtures';
 
 /**
  * Round 5 of issue 20: facets (support-vocabulary.json `facets`, vocabulary.ts) are finer groups of
@@ -14,18 +14,6 @@ import type { TicketMessage } from '../../shared/domain/ticket/ticket.schema';
  * ticket that shares no word with them still finds the category whose examples spoke of the same
  * thing. The category descriptions never carry facets, so nothing changes without examples.
  */
-const ticket = (title: string, ...messages: [TicketMessage['role'], string][]): TicketText => ({
-  title,
-  description: '',
-  messages: messages.map(([role, content]) => ({ role, content })),
-});
-
-/** Examples counted the way POST /ticket/{id}/category counts them (featuresToLearn, then the model's ADDs). */
-async function learn(labelled: [string, TicketText][]): Promise<ExampleCounts> {
-  const counts: ExampleCounts = new Map();
-  for (const [category, t] of labelled) addExample(counts, category.toLowerCase(), exampleFeatures(await ticketFeatures(t)));
-  return counts;
-}
 
 // Two teams whose names say nothing: only the examples can teach. Both teams' examples speak of
 // damage (one concept), so the concepts cannot tell them apart; their facets can (sound vs crack).
