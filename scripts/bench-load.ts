@@ -13,7 +13,11 @@
  * (goal ≤ 3). Exits non-zero on any connection error, timeout or non-2xx answer (a 4xx means the
  * bench sent something wrong, a 5xx that the stack failed). Stops the stack by itself.
  *
- *   npm run bench:load [-- --duration 60] [-- --connections 8] [-- --devices 50] [-- --cpu-prof DIR]
+ *   npm run bench:load [-- --duration 60] [-- --connections 8] [-- --devices 50] [-- --rate N] [-- --cpu-prof DIR]
+ *
+ * `--rate N` caps the offered load at N requests a second over all connections (autocannon's
+ * `overallRate`), so two versions can be compared at the same load: at a fixed concurrency alone a
+ * faster stack is sent more work, and its single-record latency is measured under that.
  *
  * `--cpu-prof DIR` writes a V8 CPU profile of the stack process into DIR when it stops (open it in
  * Chrome DevTools, or summarise it by function).
@@ -78,7 +82,7 @@ function ticketBody(n: number) {
   };
 }
 
-async function run(stack: LocalStack, connections: number, seconds: number, devices: string[], tickets: string[]): Promise<Phase> {
+async function run(stack: LocalStack, connections: number, seconds: number, devices: string[], tickets: string[], rate?: number): Promise<Phase> {
   const latencies = Object.fromEntries(ROUTES.map((r) => [r, [] as number[]])) as Record<Route, number[]>;
   const statuses = Object.fromEntries(ROUTES.map((r) => [r, {}])) as Record<Route, Record<number, number>>;
   const sent: Record<Route, number> = { telemetry: 0, batch: 0, device: 0, ticket: 0, create: 0 };
@@ -117,6 +121,7 @@ async function run(stack: LocalStack, connections: number, seconds: number, devi
         connections,
         duration: seconds,
         timeout: 30,
+        ...(rate ? { overallRate: rate } : {}),
         requests: [
           {
             // Called just before each request is written; the route rides in the connection's context
@@ -171,7 +176,8 @@ async function main() {
   const seconds = intArg('duration', 60);
   const connections = intArg('connections', 8);
   const devices = Array.from({ length: intArg('devices', 50) }, (_, i) => `LOAD-${String(i).padStart(4, '0')}`);
-  console.log(`Load test: npm start's stack (bin/local.ts, detection in process) on loopback; ${seconds} s at ${connections} then ${connections * 2} connections.`);
+  const rate = process.argv.includes('--rate') ? intArg('rate', 0) : undefined;
+  console.log(`Load test: npm start's stack (bin/local.ts, detection in process) on loopback; ${seconds} s at ${connections} then ${connections * 2} connections${rate ? `, at most ${rate} requests a second` : ''}.`);
   const profileAt = process.argv.indexOf('--cpu-prof');
   const profileDir = profileAt === -1 ? undefined : process.argv[profileAt + 1];
   if (profileAt !== -1 && !profileDir) throw new Error('--cpu-prof needs a directory');
@@ -184,9 +190,9 @@ async function main() {
     const warm = await run(stack, connections, Math.min(5, seconds), devices, tickets);
     const warmFailures = warm.result.non2xx + warm.result.errors + warm.result.timeouts;
     if (warmFailures > 0) problems.push(`warm-up: ${warm.result.non2xx} non-2xx (${warm.result['5xx']} 5xx), ${warm.result.errors} errors, ${warm.result.timeouts} timeouts`);
-    const first = await run(stack, connections, seconds, devices, tickets);
+    const first = await run(stack, connections, seconds, devices, tickets, rate);
     problems.push(...report(first));
-    const second = await run(stack, connections * 2, seconds, devices, tickets);
+    const second = await run(stack, connections * 2, seconds, devices, tickets, rate);
     problems.push(...report(second));
     console.log(`\np99 growth from ${connections} to ${connections * 2} connections:`);
     for (const route of ROUTES) {
