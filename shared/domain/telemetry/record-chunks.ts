@@ -19,7 +19,7 @@ import * as keys from '../../db/key-builders';
  *
  * Duplicates: a (timestamp, source) stored more than once (a single item and a chunk, or two
  * chunks of overlapping batches) is served from the write received last (`receivedAt`; on a tie the
- * item with the greater sort key, i.e. a chunk over a single item): the "a replay overwrites" rule
+ * item written later (`w`), then the greater sort key): the "a replay overwrites" rule
  * of single items, kept across items.
  */
 
@@ -48,6 +48,8 @@ export interface StoredRecord {
   expiresAt?: number;
   /** The item it came from: decides between duplicates (see the module comment). */
   itemSk: string;
+  /** When the item was written (`w`, epoch ms, strictly increasing per process): breaks a `receivedAt` tie. */
+  writtenAt?: number;
 }
 
 export const isChunkSk = (sk: string) => sk.startsWith(CHUNK_SK_PREFIX);
@@ -136,15 +138,16 @@ export function recordsOfItem(item: Record<string, unknown>): StoredRecord[] {
   const sk = typeof item.sk === 'string' ? item.sk : '';
   const source = item.source as string;
   const receivedAt = typeof item.receivedAt === 'string' ? item.receivedAt : undefined;
+  const writtenAt = typeof item.w === 'number' ? { writtenAt: item.w } : {};
   if (Array.isArray(item.r)) {
     return (item.r as Partial<ChunkEntry>[]).flatMap((entry) =>
       typeof entry?.t === 'string'
-        ? [{ sk: `${entry.t}#${source}`, timestamp: entry.t, source, m: (entry.m ?? {}) as Record<string, number>, receivedAt, expiresAt: typeof entry.e === 'number' ? entry.e : (item.expiresAt as number | undefined), itemSk: sk }]
+        ? [{ sk: `${entry.t}#${source}`, timestamp: entry.t, source, m: (entry.m ?? {}) as Record<string, number>, receivedAt, expiresAt: typeof entry.e === 'number' ? entry.e : (item.expiresAt as number | undefined), itemSk: sk, ...writtenAt }]
         : [],
     );
   }
   if (typeof item.timestamp !== 'string') return [];
-  return [{ sk: `${item.timestamp}#${source}`, timestamp: item.timestamp, source, m: (item.m ?? {}) as Record<string, number>, receivedAt, expiresAt: item.expiresAt as number | undefined, itemSk: sk }];
+  return [{ sk: `${item.timestamp}#${source}`, timestamp: item.timestamp, source, m: (item.m ?? {}) as Record<string, number>, receivedAt, expiresAt: item.expiresAt as number | undefined, itemSk: sk, ...writtenAt }];
 }
 
 /** Whether `a` was written after `b` (two stored copies of one (timestamp, source)). */
@@ -152,5 +155,16 @@ export function writtenAfter(a: StoredRecord, b: StoredRecord): boolean {
   const ra = a.receivedAt ?? '';
   const rb = b.receivedAt ?? '';
   if (ra !== rb) return ra > rb;
+  // Same receivedAt (every batch of one S3 import, or two calls in one millisecond): the later write.
+  const wa = a.writtenAt ?? -1;
+  const wb = b.writtenAt ?? -1;
+  if (wa !== wb) return wa > wb;
   return a.itemSk > b.itemSk;
+}
+
+let lastWriteStamp = 0;
+/** A write's stamp `w` (epoch ms, strictly increasing in this process): orders writes of equal `receivedAt`. */
+export function nextWriteStamp(now = Date.now()): number {
+  lastWriteStamp = Math.max(now, lastWriteStamp + 1);
+  return lastWriteStamp;
 }

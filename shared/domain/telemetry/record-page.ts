@@ -47,7 +47,7 @@ export async function recordItemsPage(
     }
   };
 
-  const projection = 'sk, #ts, #source, m, r, receivedAt, expiresAt';
+  const projection = 'sk, #ts, #source, m, r, receivedAt, expiresAt, w';
   const names = { '#ts': 'timestamp', '#source': 'source' };
   interface Stream {
     started: boolean;

@@ -3,7 +3,7 @@ import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/li
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { documentClient, tableName } from '../../db/client';
 import { recordItemsPage } from './record-page';
-import { recordWriteItems } from './record-chunks';
+import { nextWriteStamp, recordWriteItems } from './record-chunks';
 import * as keys from '../../db/key-builders';
 import { SK } from '../../db/keys';
 import { batchGet, batchPut } from '../../db/operations';
@@ -252,9 +252,11 @@ export async function storeRecordsBesideSnapshot(
   for (const record of records) byTimestamp.set(record.timestamp, mergeRecords(byTimestamp.get(record.timestamp), record));
   const distinct = [...byTimestamp.values()];
   // One record: its own item; more: chunk items of several records each (record-chunks.ts).
+  // `w`: the write's stamp, which orders copies of equal receivedAt (record-chunks.ts writtenAfter).
+  const w = nextWriteStamp();
   const items = recordWriteItems(organizationId, identifier, distinct, source, options.receivedAt, options.expiresAt, (record) =>
     recordItem(organizationId, identifier, record, source, options.receivedAt, options.expiresAt(record)),
-  );
+  ).map((item) => ({ ...item, w }));
   const newest = [...newestByMeasurement(distinct, options.expiresAt).entries()];
 
   const device = `${organizationId}|${identifier}`;
