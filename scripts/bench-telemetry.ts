@@ -30,7 +30,7 @@ import { documentClient, tableName } from '../shared/db/client';
 import * as keys from '../shared/db/key-builders';
 import { CHUNK_SK_PREFIX } from '../shared/domain/telemetry/record-chunks';
 import { costPerMillion, type Units } from './bench/telemetry-cost';
-import { itemBytes } from '../shared/domain/anomaly/anomaly.repository';
+import { itemBytes } from '../shared/db/item-size';
 import { addThresholdRule, DETECTOR_STATE_CACHE_ENV } from '../shared/domain/anomaly/anomaly.service';
 import { startLocalTableStream } from '../shared/local/table-stream';
 import { logger } from '../shared/logging/logger';

@@ -5,7 +5,8 @@ import { documentClient, tableName } from '../../shared/db/client';
 import * as keys from '../../shared/db/key-builders';
 import { getLatestTelemetry, queryTelemetry } from '../../shared/domain/telemetry/telemetry.service';
 import { storeRecords } from '../../shared/domain/telemetry/telemetry.repository';
-import { CHUNK_MAX_BYTES, CHUNK_MAX_SPAN_MS, CHUNK_SK_PREFIX, recordWriteItems, storedItemBytes } from '../../shared/domain/telemetry/record-chunks';
+import { itemBytes } from '../../shared/db/item-size';
+import { CHUNK_MAX_BYTES, CHUNK_MAX_SPAN_MS, CHUNK_SK_PREFIX, recordWriteItems } from '../../shared/domain/telemetry/record-chunks';
 import type { TelemetryRecordView, TelemetrySource } from '../../shared/domain/telemetry/telemetry.schema';
 import type { OrgContext } from '../../shared/domain/organization/organization.schema';
 
@@ -52,7 +53,7 @@ describe('chunk items: what a batch writes', () => {
     expect(build(records(1, 1000))).toEqual([{ single: records(1, 1000)[0]?.timestamp }]);
     const items = build(records(100, 1000));
     expect(items.length).toBeLessThanOrEqual(3);
-    for (const item of items) expect(storedItemBytes(item)).toBeLessThanOrEqual(CHUNK_MAX_BYTES);
+    for (const item of items) expect(itemBytes(item)).toBeLessThanOrEqual(CHUNK_MAX_BYTES);
     expect(items.flatMap((i) => (i.r as { t: string }[]).map((e) => e.t))).toEqual(records(100, 1000).map((r) => r.timestamp));
   });
 
@@ -73,7 +74,7 @@ describe('chunk items: what a batch writes', () => {
     const wide = records(50, 1000, 30);
     const items = build(wide);
     expect(items.length).toBeGreaterThan(3);
-    for (const item of items) expect(storedItemBytes(item)).toBeLessThanOrEqual(CHUNK_MAX_BYTES);
+    for (const item of items) expect(itemBytes(item)).toBeLessThanOrEqual(CHUNK_MAX_BYTES);
     expect(items.reduce((n, i) => n + ((i.r as unknown[] | undefined)?.length ?? 1), 0)).toBe(50);
   });
 
@@ -94,7 +95,7 @@ describe('chunk items in the table', () => {
     const { byCommand } = await countDynamoRequests(() => storeRecords(org.organizationId, 'CH-1', batch, 'rest', options));
     expect(byCommand).toEqual({ UpdateItemCommand: 1, BatchWriteItemCommand: 1 });
     const items = await chunkItems(org, 'CH-1');
-    const wru = items.reduce((n, i) => n + Math.ceil(storedItemBytes(i) / 1024), 0);
+    const wru = items.reduce((n, i) => n + Math.ceil(itemBytes(i) / 1024), 0);
     expect(wru).toBeLessThanOrEqual(10);
     await storeRecords(org.organizationId, 'CH-1', batch, 'rest', { ...options, receivedAt: iso(Date.now() + 1) });
     expect((await chunkItems(org, 'CH-1')).map((i) => i.sk)).toEqual(items.map((i) => i.sk));

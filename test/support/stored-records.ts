@@ -1,7 +1,7 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../../shared/db/client';
 import * as keys from '../../shared/db/key-builders';
-import { CHUNK_SK_PREFIX, recordsOfItem, type StoredRecord } from '../../shared/domain/telemetry/record-chunks';
+import { CHUNK_SK_PREFIX, recordsOfItem, writtenAfter, type StoredRecord } from '../../shared/domain/telemetry/record-chunks';
 
 /**
  * A stored record as the table holds it, whichever item holds it (its own item, or a chunk of a
@@ -27,5 +27,6 @@ export async function storedRecord(organizationId: string, identifier: string, t
     for (const item of out.Items ?? []) copies.push(...recordsOfItem(item).filter((r) => r.timestamp === timestamp && r.source === source));
     startKey = out.LastEvaluatedKey;
   } while (startKey);
-  return copies.sort((a, b) => ((a.receivedAt ?? '') < (b.receivedAt ?? '') || ((a.receivedAt ?? '') === (b.receivedAt ?? '') && a.itemSk < b.itemSk) ? -1 : 1)).at(-1);
+  // The readers' own rule for which copy was written last (receivedAt, then the write stamp, then the item key).
+  return copies.reduce<StoredRecord | undefined>((best, copy) => (!best || writtenAfter(copy, best) ? copy : best), undefined);
 }

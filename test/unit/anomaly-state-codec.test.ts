@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { gzipSync } from 'node:zlib';
-import { itemBytes, stateFromItem, stateItemOf } from '../../shared/domain/anomaly/anomaly.repository';
+import { itemBytes } from '../../shared/db/item-size';
+import { stateFromItem, stateItemOf } from '../../shared/domain/anomaly/anomaly.repository';
 import { evaluateRecords, newDeviceState, type DeviceState } from '../../shared/domain/anomaly/device-evaluation';
 
 /**

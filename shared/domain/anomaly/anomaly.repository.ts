@@ -12,6 +12,7 @@ import { newDeviceState, type Changes, type DeviceState, type NewIncident, type 
 import { RULES_PER_ORG_MAX, type IncidentStatus, type IncidentView } from './anomaly.limits';
 import { PACKED, packStateBody, unpackStateBody } from './state-codec';
 import { recordItemsPage } from '../telemetry/record-page';
+import { itemBytes } from '../../db/item-size';
 
 /**
  * Anomaly access patterns (docs/data-model.md). A device's anomaly partition
@@ -120,19 +121,6 @@ export function stateFromItem(item: Record<string, NativeAttributeValue>): Devic
 
 /** The state item as it would be stored (for sizing and the codec's round-trip test). */
 export const stateItemOf = stateItem;
-
-/** DynamoDB's size of an item (attribute names + values, as it bills them; close, not byte-exact for numbers). */
-export function itemBytes(item: Record<string, unknown>): number {
-  const size = (value: unknown): number => {
-    if (value === null || value === undefined || typeof value === 'boolean') return 1;
-    if (typeof value === 'string') return Buffer.byteLength(value);
-    if (typeof value === 'number') return Math.ceil(String(value).replace(/^-|\.|e.*$/g, '').length / 2) + 1;
-    if (value instanceof Uint8Array) return value.byteLength;
-    if (Array.isArray(value)) return 3 + value.reduce((n: number, v) => n + 1 + size(v), 0);
-    return 3 + Object.entries(value as Record<string, unknown>).reduce((n, [k, v]) => n + Buffer.byteLength(k) + 1 + size(v), 0);
-  };
-  return Object.entries(item).reduce((n, [k, v]) => n + Buffer.byteLength(k) + size(v), 0);
-}
 
 /** Write units of one state write: 1 per KB of the item, doubled inside a transaction. */
 export function stateWriteUnits(organizationId: string, identifier: string, state: DeviceState, transactional: boolean): number {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { attributeValueBytes, itemBytes } from '../../db/item-size';
 import * as keys from '../../db/key-builders';
 
 /**
@@ -57,18 +58,6 @@ export const isChunkSk = (sk: string) => sk.startsWith(CHUNK_SK_PREFIX);
 /** The first timestamp of a chunk's sort key (`C#<15 digits>#<first ts>#…`). */
 export const chunkFirstTimestamp = (sk: string) => sk.slice(CHUNK_SK_PREFIX.length + 16, CHUNK_SK_PREFIX.length + 16 + 24);
 
-/** DynamoDB's size of a value (names + values; numbers approximated from their digits). */
-function valueBytes(value: unknown): number {
-  if (value === null || value === undefined || typeof value === 'boolean') return 1;
-  if (typeof value === 'string') return Buffer.byteLength(value);
-  if (typeof value === 'number') return Math.ceil(String(value).replace(/^-|\.|e.*$/g, '').length / 2) + 1;
-  if (Array.isArray(value)) return 3 + value.reduce((n: number, v) => n + 1 + valueBytes(v), 0);
-  return 3 + Object.entries(value as Record<string, unknown>).reduce((n, [k, v]) => n + Buffer.byteLength(k) + 1 + valueBytes(v), 0);
-}
-
-/** An item's size as DynamoDB bills it (close; numbers may differ by a byte). */
-export const storedItemBytes = (item: Record<string, unknown>) => Object.entries(item).reduce((n, [k, v]) => n + Buffer.byteLength(k) + valueBytes(v), 0);
-
 /** Numbers may be up to a byte or two larger than estimated: kept inside the budget. */
 const NUMBER_SLACK_PER_ENTRY = 4;
 
@@ -90,12 +79,12 @@ export function recordWriteItems(
   if (records.length <= 1) return records.map(single);
   const sorted = [...records].sort((a, b) => (a.timestamp < b.timestamp ? -1 : a.timestamp > b.timestamp ? 1 : 0));
   const groups: { record: (typeof sorted)[number]; entry: ChunkEntry }[][] = [];
-  const base = storedItemBytes(chunkItem(organizationId, identifier, source, receivedAt, [{ t: sorted[0]!.timestamp, m: {}, e: 0 }])) + 40;
+  const base = itemBytes(chunkItem(organizationId, identifier, source, receivedAt, [{ t: sorted[0]!.timestamp, m: {}, e: 0 }])) + 40;
   let current: { record: (typeof sorted)[number]; entry: ChunkEntry }[] = [];
   let bytes = base;
   for (const record of sorted) {
     const entry: ChunkEntry = { t: record.timestamp, m: record.measurements, e: expiresAt(record) };
-    const size = 1 + valueBytes(entry) + NUMBER_SLACK_PER_ENTRY;
+    const size = 1 + attributeValueBytes(entry) + NUMBER_SLACK_PER_ENTRY;
     const first = current[0];
     if (first && (bytes + size > CHUNK_MAX_BYTES || Date.parse(record.timestamp) - Date.parse(first.entry.t) > CHUNK_MAX_SPAN_MS)) {
       groups.push(current);
