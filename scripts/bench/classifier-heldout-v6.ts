@@ -167,7 +167,7 @@ export const HELDOUT_V6_TICKETS: LabelledTicket[] = [
   // ================= Billing =================
   q('en', 'Billing', 'Upgrading 40 seats from Starter to Pro mid-term - prorated?'),
   q('en', 'Billing', 'why was i charged 9.99 i cancled'),
-  q('en', 'Billing', '★☆☆☆☆ Paid for Premium, still billed as Free plan'),
+  q('en', 'Billing', '★☆☆☆☆ Paid for Premium, subscription still shows the Free plan'),
   q('en', 'Billing', 'Customer reports VAT added twice on invoice INV-77120'),
   q('en', 'Billing', 'Reseller margin missing on Q3 statement'),
   q('en', 'Billing', 'Can I get a receipt with my company address on it?'),
