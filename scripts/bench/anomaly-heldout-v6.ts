@@ -11,8 +11,8 @@
  * - generator: the Mersenne Twister MT19937 (Matsumoto & Nishimura 1998), hand-written, one
  *   generator per device and purpose seeded with `init_by_array` on the set's seed and the
  *   character codes of "type/copy|purpose" (no string hash); uniforms with 53 bits (genrand_res53,
- *   never 0); normals by Teichroew's polynomial correction of the sum of 12 uniforms (Knuth TAOCP
- *   3.4.1), gamma by Marsaglia-Tsang squeeze, Weibull and Gumbel by inversion;
+ *   never 0); normals by Teichroew's odd-polynomial correction of the centred sum of 12 uniforms,
+ *   gamma by Marsaglia-Tsang squeeze, Weibull and Gumbel by inversion;
  * - noise models: Voss-McCartney pink (1/f) noise, GARCH(1,1) volatility clustering (latency),
  *   Weibull-shaped meter noise, semi-Markov level switching with Weibull dwell times (microwave RSL,
  *   NR cell reselection, fan PWM steps), bang-bang pressurestat and load/unload compressor
@@ -35,10 +35,10 @@
  *   aeration; local time zones from UTC-8 to UTC+10, a Thursday start so 3-4 day series include a
  *   weekend (weekend shifts, later demand, longer lift hours);
  * - delivery: an NMS polling the microwave radio every 5 min, MQTT QoS-1 redeliveries (out of
- *   order), scanners syncing only when docked (records up to ~8 h late), a BMS trend log uploaded
- *   hourly, a fence logger's GSM modem waking every ~3 h, a POS store-and-forward queue (out of order, up to 40 min late), a water-tower RTU
- *   polled every 30 min, a trough satellite modem uploading every 4 h, a transformer RTU on
- *   DNP3 polls, a fish-pen buoy uploading in 20-40 min batches, and a server BMC whose clock runs
+ *   order), scanners syncing only when docked (records up to ~4 h late), a BMS trend log uploaded
+ *   hourly, a fence logger's GSM modem waking every ~3 h, a POS store-and-forward queue (out of
+ *   order, up to 40 min late), a water-tower RTU polled every 30 min, a trough satellite modem
+ *   uploading every 4 h, a transformer RTU on DNP3 polls, a fish-pen buoy uploading in 20-40 min batches, and a server BMC whose clock runs
  *   slow (12-20 s an hour) and is stepped forward by NTP every night (clock skew: its stamps lag
  *   their arrival by up to several minutes). On one fish buoy per set the modem hangs: the 1-2 h
  *   before the gap, the gap's edge and what follows arrive only after the gap had ended. Two
@@ -54,7 +54,13 @@
  * point; dropouts from the last record before the gap to the first after it; `regime_change` a
  * change that stays inside (or barely leaves) the series' usual range (a slide, a slope change, a
  * variance change, a duty-cycle change) sustained over hours, window the first 3.5 hours of it.
- * Series without labels are controls: any incident on them is a false alarm.
+ * Series without labels are controls: any incident on them is a false alarm. Spikes and shifts sit
+ * where that sigma means something: a shift on a stepping series inside one regime (RSL, RSRQ, fan
+ * PWM), spikes off steep ramps and sawtooth corners (where a running median follows every point
+ * and the local sigma is only the gauge's resolution), in production, at cruising speed.
+ *
+ * With the default 3 copies: 54 series of 18 types, 33 labels (7 spikes, 7 level shifts, 6
+ * flatlines, 7 dropouts, 6 regime changes) on 33 series, 21 controls (39 %).
  */
 import type { HeldoutSeries } from './anomaly-heldout';
 
