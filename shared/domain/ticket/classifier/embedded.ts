@@ -5,6 +5,7 @@ import { EXAMPLE_FEATURES_MAX, type ExampleCounts } from './examples';
 import { detectLanguage, detectLanguageByLetters, languagePack, terms, words } from './language';
 import { conceptLookup, vocabularyRewriter, type ConceptHit } from './vocabulary';
 import { splitDenials } from './denials';
+import { splitMessage } from './conversation';
 
 /**
  * The default classifier: no network, no model download. Both the ticket and each category
@@ -20,7 +21,7 @@ import { splitDenials } from './denials';
  * bot's (canned text) least; a customer's reply echoing a concept only the staff raised weighs like
  * the staff's words (see Segment.speaker).
  */
-export const FIELD_WEIGHT = { title: 1, description: 1, customer: 1, agent: 0.25, bot: 0.15 } as const;
+export const FIELD_WEIGHT = { title: 1, description: 1, customer: 1, agent: 0.25, bot: 0.15, quoted: 0.5 } as const;
 
 /**
  * Confidence below which no category is set. The confidence is a softmax over the categories and
@@ -138,15 +139,18 @@ async function rawFeatures(segments: Segment[]): Promise<RawFeatures> {
  */
 export async function ticketFeatures(ticket: TicketText): Promise<Features> {
   const segments: Segment[] = [{ text: ticket.title, weight: FIELD_WEIGHT.title, speaker: 'customer' }];
-  if (ticket.description && ticket.description !== generateDescription(ticket.messages)) {
-    segments.push({ text: ticket.description, weight: FIELD_WEIGHT.description, speaker: 'customer' });
-  }
   let staffSpoke = false;
-  for (const m of ticket.messages) {
-    const staff = m.role !== 'customer';
-    staffSpoke ||= staff;
-    segments.push({ text: m.content, weight: FIELD_WEIGHT[m.role], speaker: staff ? 'staff' : staffSpoke ? 'reply' : 'customer' });
-  }
+  // A customer's text is read line by line and by voice (conversation.ts): a pasted agent's turn
+  // weighs like an agent's message, the quoted thread FIELD_WEIGHT.quoted, a signature nothing.
+  const add = (text: string, weight: number, staff: boolean) => {
+    for (const { text: part, voice } of staff ? [{ text, voice: 'staff' }] : splitMessage(text)) {
+      const other = voice === 'staff';
+      staffSpoke ||= other;
+      segments.push({ text: part, weight: other ? Math.min(weight, FIELD_WEIGHT.agent) : voice === 'quoted' ? weight * FIELD_WEIGHT.quoted : weight, speaker: other ? 'staff' : staffSpoke ? 'reply' : 'customer' });
+    }
+  };
+  if (ticket.description && ticket.description !== generateDescription(ticket.messages)) add(ticket.description, FIELD_WEIGHT.description, false);
+  for (const m of ticket.messages) add(m.content, FIELD_WEIGHT[m.role], m.role !== 'customer');
   const { stems, concepts } = await rawFeatures(segments);
   const features: Features = new Map(stems);
   for (const [concept, byWeight] of concepts) features.set(`${CONCEPT_PREFIX}${concept}`, conceptEvidence(byWeight));
