@@ -30,6 +30,16 @@ export const FIELD_WEIGHT = { title: 1, description: 1, customer: 1, agent: 0.25
  */
 export const CONFIDENCE_THRESHOLD = 0.7;
 
+/**
+ * A terse ticket (a title of at most TERSE_WORDS words, nothing else) has one or two words to go
+ * on: one weak or half-shared word leaves it under the threshold though nothing competes ("Price
+ * went up", "Remboursement"). Zero-shot it gets its best category from TERSE_THRESHOLD when that is
+ * at least TERSE_MARGIN times the runner-up; it still abstains when two categories are close or
+ * nothing matches. Not with examples: their log-odds already move the confidence, and there the
+ * rule added wrong answers (round 6, README "Round 6").
+ */
+export const TERSE = { words: 6, threshold: 0.6, margin: 2 } as const;
+
 /** Feature names of vocabulary concepts start with this; word stems never do. */
 export const CONCEPT_PREFIX = '@';
 
@@ -304,7 +314,7 @@ export async function rankCategories(ticket: TicketText, categories: CategoryOpt
     if (best < 0 || p > (probabilities[best] as number)) best = i;
   });
   // No category: best stays -1, and index -1 holds nothing.
-  return { best: categories[best]?.name ?? null, confidence: probabilities[best] ?? 0 };
+  return { best: categories[best]?.name ?? null, confidence: probabilities[best] ?? 0, runnerUp: Math.max(0, ...probabilities.filter((_, i) => i !== best)) };
 }
 
 /**
@@ -330,8 +340,10 @@ export class EmbeddedClassifier implements Classifier {
   /** Like classify, with the confidence of the best category (also when it abstains). */
   async assess(ticket: TicketText, categories: CategoryOption[], _signal?: AbortSignal, examples?: ExampleCounts): Promise<Classification> {
     if (categories.length === 0) return { category: null, confidence: null };
-    const { best, confidence } = await rankCategories(ticket, categories, examples);
+    const { best, confidence, runnerUp } = await rankCategories(ticket, categories, examples);
     const rounded = Math.round(confidence * 1000) / 1000;
-    return { category: confidence >= CONFIDENCE_THRESHOLD ? best : null, confidence: rounded };
+    const terse = !examples?.size && !ticket.description.trim() && ticket.messages.every((m) => !m.content.trim()) && ticket.title.trim().split(/\s+/).length <= TERSE.words;
+    const answer = confidence >= CONFIDENCE_THRESHOLD || (terse && confidence >= TERSE.threshold && confidence >= TERSE.margin * runnerUp);
+    return { category: answer ? best : null, confidence: rounded };
   }
 }
