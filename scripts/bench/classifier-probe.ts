@@ -84,7 +84,7 @@ async function main() {
       }
     }
     if (set.seen && missArg && (!missSet || missSet === set.label)) {
-      for (const [tag, e] of [['a', a], ...(process.argv.includes('--b') ? [['b', b]] : [])] as const) {
+      for (const [tag, e] of [['a', a] as const, ...(process.argv.includes('--b') ? [['b', b] as const] : [])]) {
         e.results.forEach((r, i) => {
           if (r.got === r.want) return;
           const t = set.tickets[i]!.ticket;

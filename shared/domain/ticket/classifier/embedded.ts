@@ -21,7 +21,7 @@ import { splitMessage } from './conversation';
  * bot's (canned text) least; a customer's reply echoing a concept only the staff raised weighs like
  * the staff's words (see Segment.speaker).
  */
-export const FIELD_WEIGHT = { title: 1, description: 1, customer: 1, agent: 0.25, bot: 0.15, quoted: 0.5 } as const;
+export const FIELD_WEIGHT = { title: 1, description: 1, customer: 1, agent: 0.25, bot: 0.15, quoted: 0.25 } as const;
 
 /**
  * Confidence below which no category is set. The confidence is a softmax over the categories and
@@ -31,10 +31,10 @@ export const FIELD_WEIGHT = { title: 1, description: 1, customer: 1, agent: 0.25
 export const CONFIDENCE_THRESHOLD = 0.7;
 
 /**
- * A terse ticket (a title of at most TERSE_WORDS words, nothing else) has one or two words to go
+ * A terse ticket (a title of at most TERSE.words words, nothing else) has one or two words to go
  * on: one weak or half-shared word leaves it under the threshold though nothing competes ("Price
- * went up", "Remboursement"). Zero-shot it gets its best category from TERSE_THRESHOLD when that is
- * at least TERSE_MARGIN times the runner-up; it still abstains when two categories are close or
+ * went up", "Remboursement"). Zero-shot it gets its best category from a confidence of TERSE.threshold
+ * when that is at least TERSE.margin times the runner-up's; it still abstains when two categories are close or
  * nothing matches. Not with examples: their log-odds already move the confidence, and there the
  * rule added wrong answers (round 6, README "Round 6").
  */

@@ -187,8 +187,6 @@ export function detectLanguageByLetters(wordList: readonly string[]): Language |
 export interface Term {
   word: string;
   stem: string;
-  /** The word had letters with diacritics ("löst"): no vocabulary word without them is its surface form ("lost"). */
-  accented?: boolean;
 }
 
 /** Stopword-free, stemmed terms of a text in `language` (length-1 leftovers are dropped). */
@@ -197,8 +195,7 @@ export function terms(wordList: readonly string[], pack: LanguagePack): Term[] {
   for (const w of wordList) {
     if (w.length < 2 || pack.isStopword(w)) continue;
     const stem = pack.stem(w);
-    const word = fold(w);
-    if (stem.length >= 2) out.push({ word, stem, accented: word !== w.replace(/ß/g, 'ss') });
+    if (stem.length >= 2) out.push({ word: fold(w), stem });
   }
   return out;
 }

@@ -47,8 +47,6 @@ interface Parsed {
   rewriter: VariantRewriter;
   /** Every vocabulary word by its accent-free surface form, whatever its language. */
   surfaceIndex: Index;
-  /** The surface forms of words written with diacritics (only these match an accented ticket word). */
-  accented: Set<string>;
 }
 
 /**
@@ -91,7 +89,6 @@ function vocabulary(): Parsed {
     facets: parse(facets),
     rewriter: new VariantRewriter({ ...variants, ...phrases }),
     surfaceIndex: build(entries.map((e) => [fold(e.word), e])),
-    accented: new Set(entries.filter((e) => fold(e.word) !== e.word.replace(/ß/g, 'ss')).map((e) => fold(e.word))),
   };
   return parsed;
 }
@@ -178,10 +175,9 @@ function typo(word: string, language: Language): ConceptHit[] | undefined {
 /** A lookup for terms of `language`, once that language's index is ready. */
 export async function conceptLookup(language: Language): Promise<ConceptLookup> {
   const [index, parts, facets] = await stemIndex(language);
-  const { surfaceIndex, accented } = vocabulary();
-  // An exact listed form first: "charged" (a payment) and "charging" (power) share a stem; German
-  // "löst" is no form of English "lost" (an accented word matches only words written with accents).
-  const lookup: ConceptLookup = (term) => (term.accented && !accented.has(term.word) ? undefined : surfaceIndex.get(term.word)) ?? index.get(term.stem) ?? typo(term.word, language);
+  const { surfaceIndex } = vocabulary();
+  // An exact listed form first: "charged" (a payment) and "charging" (power) share a stem.
+  const lookup: ConceptLookup = (term) => surfaceIndex.get(term.word) ?? index.get(term.stem) ?? typo(term.word, language);
   lookup.partOf = supportVocabulary().parts?.of;
   lookup.isPart = (term) => parts.has(term.stem);
   lookup.facets = facets;
