@@ -48,13 +48,14 @@ describe('classifier quality on held-out tickets', () => {
   });
 
   // The goal is 92% (CLASSIFIER_GOAL.bRight); measured on v1 (seen) after round 4: 97.8% -> 98.9%.
-  // The test holds what is reached: a measurable lift over (a) and no fall below the measured figure's floor.
-  it('(b) three labelled examples per category lift held-out accuracy', async () => {
+  // Round 6 reached 98.9% zero-shot: 89 of 90, the 90th ("tracking not updating") abstains either
+  // way, so v1 can no longer show a lift; the lift is held on v3, v4 and v5 (below), v1 holds no loss.
+  it('(b) three labelled examples per category: no loss on held-out v1 (at 98.9% zero-shot)', async () => {
     const a = await evaluate(HELDOUT_TICKETS, BENCH_CATEGORIES);
     const b = await evaluate(HELDOUT_TICKETS, BENCH_CATEGORIES, await examples());
     console.log(`(b) held-out ${(a.right * 100).toFixed(1)}% -> ${(b.right * 100).toFixed(1)}% after 3 examples per category (goal ${CLASSIFIER_GOAL.bRight * 100}%)`);
-    expect(b.right).toBeGreaterThan(a.right);
-    expect(b.right).toBeGreaterThanOrEqual(0.96);
+    expect(b.right).toBeGreaterThanOrEqual(a.right);
+    expect(b.right).toBeGreaterThanOrEqual(0.98);
   });
 
   it(`categoryConfidence is calibrated on held-out tickets: a confidence of p is right about p of the time (expected calibration error <= ${CALIBRATION_TOLERANCE})`, async () => {
@@ -155,13 +156,15 @@ describe('classifier quality on held-out v3 (seen; its odd half measured in aggr
 function heldoutGates(name: string, set: { tickets: typeof HELDOUT_V5_TICKETS; examples: typeof HELDOUT_V5_EXAMPLES; noCategory: typeof HELDOUT_V5_NO_CATEGORY }, floor: { aRight: number; aWrong: number; bRight: number; bWrong: number; abstained: number }) {
   const pct = (x: number) => `${Math.round(x * 1000) / 10}%`;
   describe(`classifier quality on ${name}`, () => {
-    it(`zero-shot at least ${pct(floor.aRight)} right with at most ${pct(floor.aWrong)} wrong; after 3 examples per category at least ${pct(floor.bRight)} right, at most ${pct(floor.bWrong)} wrong`, async () => {
+    it(`zero-shot at least ${pct(floor.aRight)} right with at most ${pct(floor.aWrong)} wrong; after 3 examples per category at least ${pct(floor.bRight)} right (and more than zero-shot), at most ${pct(floor.bWrong)} wrong`, async () => {
       const a = await evaluate(set.tickets, BENCH_CATEGORIES);
       const b = await evaluate(set.tickets, BENCH_CATEGORIES, await examples(set.examples));
       expect(a.right).toBeGreaterThanOrEqual(floor.aRight);
       expect(a.wrong).toBeLessThanOrEqual(floor.aWrong);
       expect(b.right).toBeGreaterThanOrEqual(floor.bRight);
       expect(b.wrong).toBeLessThanOrEqual(floor.bWrong);
+      // Learning lifts: more right answers after the examples than without.
+      expect(b.right).toBeGreaterThan(a.right);
     });
 
     it(`its no-category tickets abstain at least ${floor.abstained} of ${set.noCategory.length} times`, async () => {
