@@ -96,6 +96,9 @@ describe('abstention: a terse ticket gets a category unless two are close or not
     ['renouvellement', 'Billing'],
     ['olor a quemado', 'Hardware damage'],
     ['turn off auto-renew', 'Billing'],
+    // Emoji read as the word they picture (support-vocabulary.json `variants`).
+    ['🔋 0% again', 'Power'],
+    ['📦???', 'Shipping'],
   ])('short clear tickets get a category: %s -> %s', async (title, want) => {
     expect((await classifier.assess(ticket(title), categories)).category).toBe(want);
   });
