@@ -5,6 +5,7 @@ import { EXAMPLE_FEATURES_MAX, type ExampleCounts } from './examples';
 import { detectLanguage, detectLanguageByLetters, languagePack, terms, words } from './language';
 import { conceptLookup, vocabularyRewriter, type ConceptHit } from './vocabulary';
 import { splitDenials } from './denials';
+import { splitMessage } from './conversation';
 
 /**
  * The default classifier: no network, no model download. Both the ticket and each category
@@ -20,7 +21,7 @@ import { splitDenials } from './denials';
  * bot's (canned text) least; a customer's reply echoing a concept only the staff raised weighs like
  * the staff's words (see Segment.speaker).
  */
-export const FIELD_WEIGHT = { title: 1, description: 1, customer: 1, agent: 0.25, bot: 0.15 } as const;
+export const FIELD_WEIGHT = { title: 1, description: 1, customer: 1, agent: 0.25, bot: 0.15, quoted: 0.25 } as const;
 
 /**
  * Confidence below which no category is set. The confidence is a softmax over the categories and
@@ -28,6 +29,16 @@ export const FIELD_WEIGHT = { title: 1, description: 1, customer: 1, agent: 0.25
  * calibrated on the tuning set (issue 20) and checked on the held-out set (test/unit/classifier-bench.test.ts).
  */
 export const CONFIDENCE_THRESHOLD = 0.7;
+
+/**
+ * A terse ticket (a title of at most TERSE.words words, nothing else) has one or two words to go
+ * on: one weak or half-shared word leaves it under the threshold though nothing competes ("Price
+ * went up", "Remboursement"). Zero-shot it gets its best category from a confidence of TERSE.threshold
+ * when that is at least TERSE.margin times the runner-up's; it still abstains when two categories are close or
+ * nothing matches. Not with examples: their log-odds already move the confidence, and there the
+ * rule added wrong answers (round 6, README "Round 6").
+ */
+export const TERSE = { words: 6, threshold: 0.6, margin: 2 } as const;
 
 /** Feature names of vocabulary concepts start with this; word stems never do. */
 export const CONCEPT_PREFIX = '@';
@@ -138,15 +149,18 @@ async function rawFeatures(segments: Segment[]): Promise<RawFeatures> {
  */
 export async function ticketFeatures(ticket: TicketText): Promise<Features> {
   const segments: Segment[] = [{ text: ticket.title, weight: FIELD_WEIGHT.title, speaker: 'customer' }];
-  if (ticket.description && ticket.description !== generateDescription(ticket.messages)) {
-    segments.push({ text: ticket.description, weight: FIELD_WEIGHT.description, speaker: 'customer' });
-  }
   let staffSpoke = false;
-  for (const m of ticket.messages) {
-    const staff = m.role !== 'customer';
-    staffSpoke ||= staff;
-    segments.push({ text: m.content, weight: FIELD_WEIGHT[m.role], speaker: staff ? 'staff' : staffSpoke ? 'reply' : 'customer' });
-  }
+  // A customer's text is read line by line and by voice (conversation.ts): a pasted agent's turn
+  // weighs like an agent's message, the quoted thread FIELD_WEIGHT.quoted, a signature nothing.
+  const add = (text: string, weight: number, staff: boolean) => {
+    for (const { text: part, voice } of staff ? [{ text, voice: 'staff' }] : splitMessage(text)) {
+      const other = voice === 'staff';
+      staffSpoke ||= other;
+      segments.push({ text: part, weight: other ? Math.min(weight, FIELD_WEIGHT.agent) : voice === 'quoted' ? weight * FIELD_WEIGHT.quoted : weight, speaker: other ? 'staff' : staffSpoke ? 'reply' : 'customer' });
+    }
+  };
+  if (ticket.description && ticket.description !== generateDescription(ticket.messages)) add(ticket.description, FIELD_WEIGHT.description, false);
+  for (const m of ticket.messages) add(m.content, FIELD_WEIGHT[m.role], m.role !== 'customer');
   const { stems, concepts } = await rawFeatures(segments);
   const features: Features = new Map(stems);
   for (const [concept, byWeight] of concepts) features.set(`${CONCEPT_PREFIX}${concept}`, conceptEvidence(byWeight));
@@ -300,7 +314,7 @@ export async function rankCategories(ticket: TicketText, categories: CategoryOpt
     if (best < 0 || p > (probabilities[best] as number)) best = i;
   });
   // No category: best stays -1, and index -1 holds nothing.
-  return { best: categories[best]?.name ?? null, confidence: probabilities[best] ?? 0 };
+  return { best: categories[best]?.name ?? null, confidence: probabilities[best] ?? 0, runnerUp: Math.max(0, ...probabilities.filter((_, i) => i !== best)) };
 }
 
 /**
@@ -326,8 +340,10 @@ export class EmbeddedClassifier implements Classifier {
   /** Like classify, with the confidence of the best category (also when it abstains). */
   async assess(ticket: TicketText, categories: CategoryOption[], _signal?: AbortSignal, examples?: ExampleCounts): Promise<Classification> {
     if (categories.length === 0) return { category: null, confidence: null };
-    const { best, confidence } = await rankCategories(ticket, categories, examples);
+    const { best, confidence, runnerUp } = await rankCategories(ticket, categories, examples);
     const rounded = Math.round(confidence * 1000) / 1000;
-    return { category: confidence >= CONFIDENCE_THRESHOLD ? best : null, confidence: rounded };
+    const terse = !examples?.size && !ticket.description.trim() && ticket.messages.every((m) => !m.content.trim()) && ticket.title.trim().split(/\s+/).length <= TERSE.words;
+    const answer = confidence >= CONFIDENCE_THRESHOLD || (terse && confidence >= TERSE.threshold && confidence >= TERSE.margin * runnerUp);
+    return { category: answer ? best : null, confidence: rounded };
   }
 }

@@ -35,6 +35,8 @@ export interface SupportVocabulary {
   denials?: Partial<Record<Language, { fine?: string[]; always?: string[]; negations?: string[]; contrasts?: string[] }>>;
   /** Facet -> language -> space-separated words: finer groups than the concepts, learned per organization from its examples (facets.ts). */
   facets?: Record<string, Partial<Record<Language, string>>>;
+  /** Speaker labels, reply and forward markers, mail header lines, signature closings and the turn pattern, all languages (conversation.ts). */
+  conversation?: Record<'staff' | 'customer' | 'reply' | 'forward' | 'header' | 'signature' | 'speaker', string[]>;
 }
 
 let loaded: SupportVocabulary | undefined;
