@@ -9,6 +9,7 @@ import { HELDOUT_V2_EXAMPLES, HELDOUT_V2_TICKETS } from '../../scripts/bench/cla
 import { HELDOUT_V3_EXAMPLES, HELDOUT_V3_NO_CATEGORY, HELDOUT_V3_TICKETS, splitHeldoutV3 } from '../../scripts/bench/classifier-heldout-v3';
 import { HELDOUT_V4_EXAMPLES, HELDOUT_V4_NO_CATEGORY, HELDOUT_V4_TICKETS } from '../../scripts/bench/classifier-heldout-v4';
 import { HELDOUT_V5_EXAMPLES, HELDOUT_V5_NO_CATEGORY, HELDOUT_V5_TICKETS } from '../../scripts/bench/classifier-heldout-v5';
+import { HELDOUT_V6_EXAMPLES, HELDOUT_V6_NO_CATEGORY, HELDOUT_V6_TICKETS } from '../../scripts/bench/classifier-heldout-v6';
 import { evaluate } from '../../scripts/bench/classifier-eval';
 import { opaqueCategories } from '../../scripts/bench/classifier-opaque';
 
@@ -177,6 +178,16 @@ function heldoutGates(name: string, set: { tickets: typeof HELDOUT_V5_TICKETS; e
 }
 
 /**
+ * Held-out v6 (the headline since round 6: written blind before round-6 tuning by an engineer who never
+ * saw the classifier code, in other voices: installer jargon, SMS typos, app reviews, voicemail
+ * transcripts, staff writing on a customer's behalf, regional variants; no tuning engineer saw it).
+ * Measured once on round 5's classifier (87.3% / 1.6% zero-shot, 92.6% / 1.6% after 3 examples, 7 of
+ * 11 no-category tickets abstain) and once after the round-6 merge: 88.9% / 1.6% zero-shot, 92.6% /
+ * 1.6% after 3 examples, 7 of 11. The floors sit just under that so a regression fails.
+ */
+heldoutGates('held-out v6 (the headline)', { tickets: HELDOUT_V6_TICKETS, examples: HELDOUT_V6_EXAMPLES, noCategory: HELDOUT_V6_NO_CATEGORY }, { aRight: 0.885, aWrong: 0.02, bRight: 0.92, bWrong: 0.02, abstained: 7 });
+
+/**
  * Held-out v5 (the headline since round 5: written before round-5 tuning by an engineer who never saw
  * the classifier code; no tuning engineer saw it). Measured on round 4's classifier (83.6% / 6.3%
  * zero-shot, 83.6% / 6.9% after 3 examples) and once after the round-5 merge: 83.6% / 6.3% zero-shot
@@ -186,7 +197,7 @@ function heldoutGates(name: string, set: { tickets: typeof HELDOUT_V5_TICKETS; e
  * abstain (main had 83.6% / 6.3%, 85.2% / 6.9%, 7 of 11; its floors were 83 / 7 · 84.5 / 7.5). The issue's goals (85% / 5% zero-shot, 92% after examples) are NOT met here; these floors
  * sit just under the measured figures so a regression fails; v5 is not tuned on ticket by ticket.
  */
-heldoutGates('held-out v5 (the headline)', { tickets: HELDOUT_V5_TICKETS, examples: HELDOUT_V5_EXAMPLES, noCategory: HELDOUT_V5_NO_CATEGORY }, { aRight: 0.86, aWrong: 0.065, bRight: 0.88, bWrong: 0.05, abstained: 8 });
+heldoutGates('held-out v5 (seen: the headline of round 5, aggregate only in round 6)', { tickets: HELDOUT_V5_TICKETS, examples: HELDOUT_V5_EXAMPLES, noCategory: HELDOUT_V5_NO_CATEGORY }, { aRight: 0.86, aWrong: 0.065, bRight: 0.88, bWrong: 0.05, abstained: 8 });
 
 /**
  * Held-out v4 (the headline of round 4: written before round-4 tuning by an engineer who never saw
