@@ -199,7 +199,7 @@ export function evaluateRecords(
   if (lane === 'device') {
     // Gaps are judged against the lags learned before this delivery (a backdated batch's own lag does not excuse its gaps).
     if (ctx.maxNewIncidents === undefined || changes.opened.length < ctx.maxNewIncidents) confirmGaps(state, changes, ctx.scope, ctx.now, ended);
-    if (oldest !== undefined) recordDelivery(state.cadence, ctx.now - oldest);
+    if (oldest !== undefined) recordDelivery(state.cadence, ctx.now - oldest, ctx.now);
   }
   return { consumed, changes };
 }
