@@ -999,11 +999,14 @@ export function recordReport(c: CadenceState, t: number, afterDropout: boolean):
  * Records one delivery's lag: how long after its oldest record a delivery was evaluated at `now`.
  * A delivery evaluated within {@link DELIVERY}.uploadMs of the current upload's first one is part of
  * that upload: the upload's lag becomes the larger of the two (one lag per upload, not per message).
+ * The first DROPOUT.warmupDeliveries deliveries count one each, so a device draining its first
+ * backlog message by message is watched (and its state writes deferred) as soon as before.
  */
 export function recordDelivery(c: CadenceState, lag: number, now?: number): void {
   c.lags = c.lags ?? [];
   const value = Math.max(0, Math.round(lag));
-  const sameUpload = now !== undefined && c.up !== undefined && now >= c.up && now - c.up < DELIVERY.uploadMs && c.lags.length > 0;
+  // While the lags are still being learned each delivery counts (a device is watched from its third).
+  const sameUpload = now !== undefined && c.up !== undefined && now >= c.up && now - c.up < DELIVERY.uploadMs && c.lags.length >= DROPOUT.warmupDeliveries;
   if (sameUpload) c.lags[c.lags.length - 1] = Math.max(c.lags[c.lags.length - 1] as number, value);
   else {
     c.lags.push(value);
