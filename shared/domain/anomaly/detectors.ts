@@ -996,6 +996,27 @@ export function recordReport(c: CadenceState, t: number, afterDropout: boolean):
 }
 
 /**
+ * A record older than the newest evaluated one arrived (a late record of a burst delivered out of
+ * order, message by message): if it lies between two of the recent report times, the gap learned
+ * between them was no gap of the device's cadence; it is split at `t`. So the learned gaps (and the
+ * silence limit, 2 × the longest of them) follow the records' timestamps, not their arrival order.
+ */
+export function splitLearnedGap(c: CadenceState, t: number): void {
+  const recent = c.recent;
+  const i = recent.findIndex((r, k) => k + 1 < recent.length && r < t && t < (recent[k + 1] as number));
+  if (i < 0) return;
+  const from = recent[i] as number;
+  const to = recent[i + 1] as number;
+  const j = c.gaps.lastIndexOf(to - from);
+  if (j >= 0) {
+    c.gaps.splice(j, 1, t - from, to - t);
+    while (c.gaps.length > DROPOUT.gaps) c.gaps.shift();
+  }
+  recent.splice(i + 1, 0, t);
+  while (recent.length > DETECTOR.evidencePoints) recent.shift();
+}
+
+/**
  * Records one delivery's lag: how long after its oldest record a delivery was evaluated at `now`.
  * A delivery evaluated within {@link DELIVERY}.uploadMs of the current upload's first one is part of
  * that upload: the upload's lag becomes the larger of the two (one lag per upload, not per message).
