@@ -41,9 +41,9 @@ function hourlyUploads(points: TelemetryPoint[], trickle = 12): [number, Telemet
 }
 
 /** Delivers in arrival order with the sweep every 5 minutes in between; every incident opened. */
-function run(state: DeviceState, deliveries: [number, TelemetryPoint[]][], until: number): NewIncident[] {
+function run(state: DeviceState, deliveries: [number, TelemetryPoint[]][], until: number, sweepFrom = START + 5 * MIN): NewIncident[] {
   const opened: NewIncident[] = [];
-  let sweep = START + 5 * MIN;
+  let sweep = sweepFrom;
   const sweepTo = (t: number) => {
     for (; sweep < t; sweep += 5 * MIN) opened.push(...evaluateSilence(state, { scope: 'cadence', now: sweep }).opened);
   };
@@ -120,4 +120,27 @@ test('a delay the device showed twice in three days (a backhaul that stalls ever
   // stopped, and one slow upload is not a habit. The third is the device's way of delivering.
   expect(opened.map((i) => [i.kind, Math.floor((i.startedAt - START) / (24 * HOUR))])).toEqual([['dropout', 0], ['dropout', 1]]);
   expect(recurringLag(state.cadence)).toBeGreaterThanOrEqual(2.5 * HOUR);
+});
+
+test('uploads delivered message by message in random order teach the readings\' cadence, not the upload period: a 2 h 15 gap is found', () => {
+  const state = newDeviceState();
+  const r = rng(7);
+  // A reading a minute; every 75 minutes a bundle, each reading its own message within 10 s, in any order.
+  const gap = [START + 20 * HOUR, START + 22 * HOUR + 15 * MIN] as const;
+  const points = readings(8, START, START + 30 * HOUR, MIN).filter((p) => p.t < gap[0] || p.t >= gap[1]);
+  const deliveries: [number, TelemetryPoint[]][] = [];
+  let i = 0;
+  for (let at = START + 75 * MIN; i < points.length; at += 75 * MIN) {
+    const bundle: TelemetryPoint[] = [];
+    for (; i < points.length && (points[i] as TelemetryPoint).t < at; i++) bundle.push(points[i] as TelemetryPoint);
+    for (const p of bundle) deliveries.push([at + 1 + Math.floor(r.uniform() * 10 * SEC), [p]]);
+  }
+  deliveries.sort((a, b) => a[0] - b[0]);
+  const before = (points.filter((p) => p.t < gap[0]).at(-1) as TelemetryPoint).t;
+  const opened = run(state, deliveries.filter(([at]) => at < gap[0]), gap[0]);
+  expect(opened).toEqual([]);
+  // The learned gaps are the readings' minute, so the silence limit is the 15-minute floor, not 2 × 75 minutes.
+  expect(silenceLimit(state.cadence)).toBe(15 * MIN);
+  const all = run(state, deliveries.filter(([at]) => at >= gap[0]), START + 31 * HOUR, gap[0] + 5 * MIN);
+  expect(all.map((i) => [i.kind, i.startedAt])).toEqual([['dropout', before]]);
 });
