@@ -948,7 +948,36 @@ export interface CadenceState {
    * lag allowance has passed without it, each is a dropout ({@link dueGaps}).
    */
   pend?: number[];
+  /**
+   * When the current upload began (ms, the evaluation clock of its first delivery): deliveries
+   * evaluated within {@link DELIVERY}.uploadMs of it are one upload, with one lag
+   * ({@link recordDelivery}). Absent before the first delivery.
+   */
+  up?: number;
+  /**
+   * The largest upload lags of the last {@link DELIVERY}.recurringMs: flat pairs [upload time, lag, …],
+   * at most {@link DELIVERY}.slowKept, largest first. A delay the device showed twice in that time is
+   * part of how it delivers ({@link recurringLag}); absent before the first upload.
+   */
+  slow?: number[];
 }
+
+/**
+ * Delivery cadence (issue 20, round 6). A gateway that uploads a backlog may hand it over as many
+ * deliveries a few seconds apart (one MQTT message or one small batch per record, a batch's
+ * parallel writes): that is one upload, and it has one lag (its oldest record's). Counted per
+ * delivery, the burst's newest records (lags of seconds) would outnumber the upload's real lag, and
+ * a device that uploads hourly would be taken for silent between uploads.
+ */
+export const DELIVERY = {
+  /** Deliveries evaluated within this long of an upload's first delivery belong to that upload. */
+  uploadMs: 60_000,
+  /** How long a slow upload is remembered, and how many of the slowest are kept. */
+  recurringMs: 72 * 3_600_000,
+  slowKept: 4,
+  /** Only uploads at least this late are remembered as slow (shorter delays are the silence floor's business). */
+  slowMinMs: 15 * 60_000,
+} as const;
 
 export const newCadenceState = (): CadenceState => ({ last: null, gaps: [], recent: [], lags: [] });
 
@@ -966,11 +995,83 @@ export function recordReport(c: CadenceState, t: number, afterDropout: boolean):
   if (c.recent.length > DETECTOR.evidencePoints) c.recent.shift();
 }
 
-/** Records one delivery's lag: how long after its oldest record a delivery was evaluated. */
-export function recordDelivery(c: CadenceState, lag: number): void {
+/**
+ * A record older than the newest evaluated one arrived (a late record of a burst delivered out of
+ * order, message by message): if it lies between two of the recent report times, the gap learned
+ * between them was no gap of the device's cadence; it is split at `t`. So the learned gaps (and the
+ * silence limit, 2 × the longest of them) follow the records' timestamps, not their arrival order.
+ */
+export function splitLearnedGap(c: CadenceState, t: number): void {
+  const recent = c.recent;
+  const i = recent.findIndex((r, k) => k + 1 < recent.length && r < t && t < (recent[k + 1] as number));
+  if (i < 0) return;
+  const from = recent[i] as number;
+  const to = recent[i + 1] as number;
+  const j = c.gaps.lastIndexOf(to - from);
+  if (j >= 0) {
+    c.gaps.splice(j, 1, t - from, to - t);
+    while (c.gaps.length > DROPOUT.gaps) c.gaps.shift();
+  }
+  recent.splice(i + 1, 0, t);
+  while (recent.length > DETECTOR.evidencePoints) recent.shift();
+}
+
+/**
+ * Records one delivery's lag: how long after its oldest record a delivery was evaluated at `now`.
+ * A delivery evaluated within {@link DELIVERY}.uploadMs of the current upload's first one is part of
+ * that upload: the upload's lag becomes the larger of the two (one lag per upload, not per message).
+ * The first DROPOUT.warmupDeliveries deliveries count one each, so a device draining its first
+ * backlog message by message is watched (and its state writes deferred) as soon as before.
+ */
+export function recordDelivery(c: CadenceState, lag: number, now?: number): void {
   c.lags = c.lags ?? [];
-  c.lags.push(Math.max(0, Math.round(lag)));
-  if (c.lags.length > DROPOUT.lags) c.lags.shift();
+  const value = Math.max(0, Math.round(lag));
+  // While the lags are still being learned each delivery counts (a device is watched from its third).
+  const sameUpload = now !== undefined && c.up !== undefined && now >= c.up && now - c.up < DELIVERY.uploadMs && c.lags.length >= DROPOUT.warmupDeliveries;
+  if (sameUpload) c.lags[c.lags.length - 1] = Math.max(c.lags[c.lags.length - 1] as number, value);
+  else {
+    c.lags.push(value);
+    if (c.lags.length > DROPOUT.lags) c.lags.shift();
+    if (now !== undefined) c.up = now;
+  }
+  const upload = c.lags[c.lags.length - 1] as number;
+  if (c.up !== undefined && upload >= DELIVERY.slowMinMs) rememberSlow(c, c.up, upload);
+}
+
+/** Keeps the upload (started at `at`, lag `lag`) among the slowest of the last DELIVERY.recurringMs. */
+function rememberSlow(c: CadenceState, at: number, lag: number): void {
+  const pairs: [number, number][] = [];
+  const slow = c.slow ?? [];
+  for (let i = 0; i < slow.length; i += 2) {
+    const t = slow[i] as number;
+    if (t !== at && t > at - DELIVERY.recurringMs) pairs.push([t, slow[i + 1] as number]);
+  }
+  pairs.push([at, lag]);
+  pairs.sort((a, b) => b[1] - a[1] || b[0] - a[0]);
+  c.slow = pairs.slice(0, DELIVERY.slowKept).flat();
+}
+
+/**
+ * A delay the device showed at least twice in the last DELIVERY.recurringMs: the lag of the slowest
+ * upload that held none of the slowest upload's silence (0 before there are two such uploads). So
+ * one upload hours late moves nothing (nor does one outage trickling in over several uploads), while a
+ * gateway whose backhaul stalls every day, or a phone relay away for hours now and then, is waited for.
+ */
+export function recurringLag(c: CadenceState): number {
+  // Uploads older than DELIVERY.recurringMs before the latest one are forgotten.
+  const since = (c.up ?? 0) - DELIVERY.recurringMs;
+  const slow = (c.slow ?? []).filter((_, i, all) => (all[i - (i % 2)] as number) > since);
+  if (slow.length < 4) return 0;
+  // The slowest upload held records from (its time − its lag) on; a second one counts only when it
+  // held none of the same silence (one outage trickled in over several uploads is one delay).
+  const at = slow[0] as number;
+  const from = at - (slow[1] as number);
+  for (let i = 2; i < slow.length; i += 2) {
+    const t = slow[i] as number;
+    const lag = slow[i + 1] as number;
+    if (t <= from || t - lag >= at) return lag;
+  }
+  return 0;
 }
 
 /** How long a silence may last before it is a dropout; undefined while the cadence is still being learned. */
@@ -1002,7 +1103,7 @@ export function lagAllowance(c: CadenceState): number {
   if (lags.length === 0) return 0;
   const high = quantile(lags, DROPOUT.lagQuantile);
   const usual = median(lags);
-  return Math.max(high + DROPOUT.lagSpread * (high - usual), DROPOUT.lagMedianFactor * usual);
+  return Math.max(high + DROPOUT.lagSpread * (high - usual), DROPOUT.lagMedianFactor * usual, recurringLag(c));
 }
 
 const lagsLearned = (c: CadenceState) => (c.lags ?? []).length >= DROPOUT.warmupDeliveries;

@@ -13,6 +13,7 @@ import {
   newSeriesState,
   recordDelivery,
   recordReport,
+  splitLearnedGap,
   type AnomalyKind,
   type CadenceState,
   type SeriesState,
@@ -151,7 +152,10 @@ export function evaluateRecords(
     for (const p of ctx.late ?? []) {
       if (p.t < ctx.now - MAX_RECORD_AGE_MS) continue;
       oldest = Math.min(oldest ?? p.t, p.t);
-      if (state.lastTs !== null && p.t <= state.lastTs) fillGap(state.cadence, p.t);
+      if (state.lastTs !== null && p.t <= state.lastTs) {
+        fillGap(state.cadence, p.t);
+        splitLearnedGap(state.cadence, p.t);
+      }
     }
   }
   for (const record of sorted) {
@@ -162,7 +166,10 @@ export function evaluateRecords(
     if (lane === 'device') oldest = Math.min(oldest ?? record.t, record.t);
     if (last !== null && record.t <= last) {
       // Late (or delivered again): it may fill a gap found earlier; it is not evaluated again.
-      if (lane === 'device') fillGap(state.cadence, record.t);
+      if (lane === 'device') {
+        fillGap(state.cadence, record.t);
+        splitLearnedGap(state.cadence, record.t);
+      }
       continue;
     }
     if (lane === 'crash') {
@@ -199,7 +206,7 @@ export function evaluateRecords(
   if (lane === 'device') {
     // Gaps are judged against the lags learned before this delivery (a backdated batch's own lag does not excuse its gaps).
     if (ctx.maxNewIncidents === undefined || changes.opened.length < ctx.maxNewIncidents) confirmGaps(state, changes, ctx.scope, ctx.now, ended);
-    if (oldest !== undefined) recordDelivery(state.cadence, ctx.now - oldest);
+    if (oldest !== undefined) recordDelivery(state.cadence, ctx.now - oldest, ctx.now);
   }
   return { consumed, changes };
 }
