@@ -252,6 +252,11 @@ async function main() {
     mark(`${connections * 2} connections`);
     problems.push(...report(second));
     cpuLine(before, cpu());
+    if (probeFile) {
+      // The workers' catch-up: the probe's window after the load says when their last call ended.
+      await new Promise((resolve) => setTimeout(resolve, 20_000));
+      mark('20 s after the load');
+    }
     console.log(`\np99 growth from ${connections} to ${connections * 2} connections:`);
     for (const route of ROUTES) {
       const a = p(first.latencies[route], 0.99);

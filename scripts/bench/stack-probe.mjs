@@ -10,7 +10,9 @@
  * - per HTTP route (single-record telemetry, batch, GET device, ...): server-side time from the
  *   request's arrival to its response's end, and for each stage of the request (the time before its
  *   first SDK call, each call in order, the time after the last one);
- * - the event loop: delay (perf_hooks.monitorEventLoopDelay, p50/p99/max) and utilisation.
+ * - the event loop: delay (perf_hooks.monitorEventLoopDelay, p50/p99/max) and utilisation;
+ * - `lastBackgroundMs`: when, from the window's start, the last background call ended (after the
+ *   load: how long the workers took to catch up).
  *
  * Plain ESM (it loads before tsx); the SDK's shared client class is patched through the same
  * `require` cache the stack uses, so the stack's own clients are the ones timed.
@@ -36,6 +38,9 @@ const add = (key, value) => {
   xs.push(value);
 };
 let inFlight = 0;
+/** When the last background call (stream workers, schedules) ended: how long the workers took to catch up after a phase. */
+let lastBackground = 0;
+let windowStart = now();
 
 function routeOf(req) {
   const url = (req.url || '').split('?')[0];
@@ -66,6 +71,7 @@ Client.prototype.send = function probedSend(command, ...rest) {
     inFlight--;
     const ms = now() - started;
     const who = store && !store.finished ? `req:${store.route}` : 'bg';
+    if (who === 'bg') lastBackground = now();
     add(`sdk ${who} ${name}`, ms);
     add(`inflight ${who} ${name}`, concurrent);
     if (store && !store.finished) store.calls.push({ name, start: started - store.t0, end: started - store.t0 + ms });
@@ -123,10 +129,13 @@ function flush(label) {
   const line = {
     at: new Date().toISOString(),
     ...(typeof label === 'string' ? { label } : {}),
+    // ms from this window's start to the last background call's end (the workers' catch-up when the window follows the load).
+    lastBackgroundMs: lastBackground > windowStart ? Math.round(lastBackground - windowStart) : null,
     loop: { delayP50: loop.percentile(50) / 1e6, delayP99: loop.percentile(99) / 1e6, delayMax: loop.max / 1e6, utilisation: Math.round(utilisation * 1000) / 1000 },
     stats,
   };
   loop.reset();
+  windowStart = now();
   if (out) appendFileSync(out, `${JSON.stringify(line)}\n`);
 }
 // PROBE_EVERY_MS=0: only on SIGUSR2 (the bench's phase boundaries), labelled with the contents of PROBE_LABEL_FILE.
