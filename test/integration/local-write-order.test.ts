@@ -51,7 +51,7 @@ describe('local write order on the document client', () => {
       rootDir: root,
       tableName: tableName(),
       deadLetterDir: mkdtempSync(path.join(os.tmpdir(), 'dead-letter-')),
-      workers: [{ id: 'WritingWorker', entry: 'test/support/fixtures/writing-worker.ts', source: 'tableStream', filter: { eventName: 'INSERT', newImage: { entity: 'ticket' } }, table: 'readwrite' }],
+      workers: [{ id: 'WritingWorker', entry: 'test/support/fixtures/writing-worker.ts', source: 'tableStream', filter: { eventName: 'INSERT', newImage: { entity: 'ticket' } }, table: 'write' }],
     });
     try {
       await documentClient().send(new PutCommand({ TableName: tableName(), Item: { pk: 'ORG#o1', sk: 'TICKET#t-1', entity: 'ticket' } }));
