@@ -13,7 +13,6 @@ import { ensureTable, startDynamoDbLocal } from '../shared/local/dynamodb-local'
 import { startHttpServer } from '../shared/local/server';
 import { startMqttBroker } from '../shared/local/mqtt-broker';
 import { startLocalSchedules, startLocalTableStream } from '../shared/local/table-stream';
-import { startLocalWriteOrder } from '../shared/local/write-order';
 import { CHAT_DELIVERY_STREAM, CHAT_ENV } from '../shared/domain/ticket/notification/chat-delivery';
 import { LOCAL_BACKFILL_BUCKET, startLocalS3 } from '../shared/local/s3';
 import { WEBHOOK_ALLOW_LOCAL_ENV } from '../shared/domain/webhook/safe-http';
@@ -113,9 +112,6 @@ async function main() {
   process.env[CHAT_ENV.delivery] = CHAT_DELIVERY_STREAM;
   // Webhook receivers on this machine (plain http to localhost / 127.0.0.1) are allowed here and only here.
   process.env[WEBHOOK_ALLOW_LOCAL_ENV] = 'true';
-  // DynamoDB Local writes one item at a time: an API caller's write goes before a batch's chunks and
-  // the workers' state, within their slack (shared/local/write-order.ts). LOCAL_WRITE_ORDER=fifo: as sent.
-  const writeOrder = process.env.LOCAL_WRITE_ORDER === 'fifo' ? undefined : startLocalWriteOrder();
   const stream = startLocalTableStream({ rootDir, tableName: process.env.TABLE_NAME, deadLetterDir: path.join(dataDir, 'dead-letter') });
   const schedules = startLocalSchedules({ rootDir });
   started.push({
@@ -123,7 +119,6 @@ async function main() {
     stop: async () => {
       schedules.stop();
       stream.stop();
-      writeOrder?.stop();
     },
   });
 

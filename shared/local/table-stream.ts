@@ -7,7 +7,6 @@ import { documentClient } from '../db/client';
 import { fakeContext } from '../http/local-router';
 import { logger } from '../logging/logger';
 import { takeFailureReason } from '../workers/failure-reasons';
-import { asBackgroundWork } from './write-order';
 import { targetsOf, matchesStreamFilter } from '../workers/stream-filter';
 import { schedules as defaultSchedules, workers as defaultWorkers, type ScheduleDefinition, type WorkerDefinition } from '../routes';
 
@@ -105,8 +104,7 @@ export function startLocalTableStream(options: { rootDir: string; tableName: str
         const context = fakeContext(queue.worker, `stream-${sequence}`);
         // One logger serves every handler of this process: its lines name the worker, not the last HTTP route.
         logger.addContext(context);
-        // Its writes wait behind the API's in DynamoDB Local's queue (write-order.ts), within their slack.
-        const out = await asBackgroundWork(() => load(queue.worker)({ Records: records }, context));
+        const out = await load(queue.worker)({ Records: records }, context);
         const failed = new Set((out?.batchItemFailures ?? []).map((f) => f.itemIdentifier));
         failedFrom = records.findIndex((r) => failed.has(r.dynamodb?.SequenceNumber ?? ''));
         for (const id of failed) reasons.set(id, takeFailureReason(id) ?? `${queue.worker.id} reported the record as failed without a reason`);
@@ -179,8 +177,7 @@ export function startLocalSchedules(options: { rootDir: string; everyMs?: number
       const context = fakeContext(schedule, `schedule-${schedule.id}-${++runs}`);
       logger.addContext(context);
       // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const { handler } = require(path.join(options.rootDir, schedule.entry)) as { handler: (event: unknown, context: Context) => Promise<unknown> };
-      return asBackgroundWork(() => handler({}, context));
+      return (require(path.join(options.rootDir, schedule.entry)) as { handler: (event: unknown, context: Context) => Promise<unknown> }).handler({}, context);
     };
     const timer = setInterval(() => {
       run().catch((error: unknown) => console.error(`${schedule.id} failed: ${error instanceof Error ? error.message : String(error)}`));
