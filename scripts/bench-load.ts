@@ -13,7 +13,7 @@
  * (goal ≤ 3). Exits non-zero on any connection error, timeout or non-2xx answer (a 4xx means the
  * bench sent something wrong, a 5xx that the stack failed). Stops the stack by itself.
  *
- *   npm run bench:load [-- --duration 60] [-- --connections 8] [-- --devices 50] [-- --rate N] [-- --cpu-prof DIR]
+ *   npm run bench:load [-- --duration 60] [-- --connections 8] [-- --devices 50] [-- --rate N] [-- --cpu-prof DIR] [-- --probe FILE]
  *
  * `--rate N` caps the offered load at N requests a second over all connections (autocannon's
  * `overallRate`), so two versions can be compared at the same load: at a fixed concurrency alone a
