@@ -13,7 +13,7 @@
  * (goal ≤ 3). Exits non-zero on any connection error, timeout or non-2xx answer (a 4xx means the
  * bench sent something wrong, a 5xx that the stack failed). Stops the stack by itself.
  *
- *   npm run bench:load [-- --duration 60] [-- --connections 8] [-- --devices 50] [-- --rate N] [-- --cpu-prof DIR]
+ *   npm run bench:load [-- --duration 60] [-- --connections 8] [-- --devices 50] [-- --rate N] [-- --cpu-prof DIR] [-- --probe FILE]
  *
  * `--rate N` caps the offered load at N requests a second over all connections (autocannon's
  * `overallRate`), so two versions can be compared at the same load: at a fixed concurrency alone a
@@ -22,10 +22,23 @@
  * `--cpu-prof DIR` writes a V8 CPU profile of the stack process into DIR when it stops (open it in
  * Chrome DevTools, or summarise it by function).
  *
+ * `--probe FILE` measures where the time goes: the stack process is started with
+ * scripts/bench/stack-probe.mjs preloaded (each SDK call timed by command and by the request that
+ * sent it, each request's stages, the event loop's delay and utilisation) and a second process,
+ * scripts/bench/dynamo-side-probe.mjs, times a GetItem and a PutItem of its own against the stack's
+ * DynamoDB Local every 50 ms (the JVM's latency free of the stack's event loop); each writes one JSON
+ * line per phase to FILE (the side probe to FILE.side), and the CPU time of the stack process and
+ * of DynamoDB Local's JVM per phase is printed. Nothing the stack does changes.
+ *
  * A figure, not a test: the numbers depend on the machine and what else runs on it.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
-import { intArg, percentile, startLocalStack, type LocalStack } from './bench/harness';
+import { readStackFile } from '../shared/local/stack-file';
+import { intArg, percentile, processCpuMs, startLocalStack, type LocalStack } from './bench/harness';
 
 const BATCH = 50;
 /** The 70/20/10 mix as 20 slots, interleaved so every stretch of requests has the same shares. */
@@ -172,6 +185,16 @@ function report(phase: Phase): string[] {
   return problems;
 }
 
+/** The stack's DynamoDB Local: the stack process's child running java (Linux /proc), if any. */
+function childPid(pid: number): number | undefined {
+  try {
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).map(Number);
+    return children.find((c) => readFileSync(`/proc/${c}/cmdline`, 'utf8').includes('DynamoDBLocal'));
+  } catch {
+    return undefined;
+  }
+}
+
 async function main() {
   const seconds = intArg('duration', 60);
   const connections = intArg('connections', 8);
@@ -181,19 +204,59 @@ async function main() {
   const profileAt = process.argv.indexOf('--cpu-prof');
   const profileDir = profileAt === -1 ? undefined : process.argv[profileAt + 1];
   if (profileAt !== -1 && !profileDir) throw new Error('--cpu-prof needs a directory');
-  const stack = await startLocalStack(profileDir ? { nodeFlags: ['--cpu-prof', '--cpu-prof-dir', profileDir] } : {});
+  const probeAt = process.argv.indexOf('--probe');
+  const probeFile = probeAt === -1 ? undefined : path.resolve(process.argv[probeAt + 1] ?? '');
+  if (probeAt !== -1 && !process.argv[probeAt + 1]) throw new Error('--probe needs a file');
+  const nodeFlags = [...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [])];
+  if (probeFile) {
+    nodeFlags.push('--import', pathToFileURL(path.join(__dirname, 'bench', 'stack-probe.mjs')).href);
+    process.env.PROBE_OUT = probeFile;
+    process.env.PROBE_EVERY_MS = '0';
+    process.env.PROBE_LABEL_FILE = `${probeFile}.label`;
+  }
+  const stack = await startLocalStack({ nodeFlags });
   const problems: string[] = [];
+  let side: ChildProcess | undefined;
   try {
     console.log(`Stack up (pid ${stack.pid}, ${stack.url}); seeding ${devices.length} devices and 10 tickets...`);
+    const jvm = childPid(stack.pid);
+    if (probeFile) {
+      const info = readStackFile(stack.dataDir);
+      side = spawn(process.execPath, [path.join(__dirname, 'bench', 'dynamo-side-probe.mjs'), info?.dynamodbEndpoint ?? '', info?.tableName ?? '', `${probeFile}.side`], { stdio: 'ignore', env: process.env });
+    }
+    /** Ends a probe window: both probes write what they saw since the last mark, under `label`. */
+    const mark = (label: string) => {
+      if (!probeFile) return;
+      writeFileSync(`${probeFile}.label`, label);
+      process.kill(stack.pid, 'SIGUSR2');
+      side?.kill('SIGUSR2');
+    };
     const tickets = await seed(stack, devices);
     // A few seconds unmeasured so every handler is loaded and the JIT warm before the clock starts.
     const warm = await run(stack, connections, Math.min(5, seconds), devices, tickets);
     const warmFailures = warm.result.non2xx + warm.result.errors + warm.result.timeouts;
     if (warmFailures > 0) problems.push(`warm-up: ${warm.result.non2xx} non-2xx (${warm.result['5xx']} 5xx), ${warm.result.errors} errors, ${warm.result.timeouts} timeouts`);
+    mark('warm-up');
+    const cpu = () => ({ stack: processCpuMs(stack.pid), jvm: processCpuMs(jvm) });
+    const cpuLine = (before: ReturnType<typeof cpu>, after: ReturnType<typeof cpu>) => {
+      const share = (a?: number, b?: number) => (a === undefined || b === undefined ? '?' : `${((b - a) / 10 / seconds).toFixed(0)}%`);
+      console.log(`  CPU (of one core): stack process ${share(before.stack, after.stack)}, DynamoDB Local ${share(before.jvm, after.jvm)}${probeFile ? `; probe lines in ${probeFile}(.side)` : ''}`);
+    };
+    let before = cpu();
     const first = await run(stack, connections, seconds, devices, tickets, rate);
+    mark(`${connections} connections`);
     problems.push(...report(first));
+    cpuLine(before, cpu());
+    before = cpu();
     const second = await run(stack, connections * 2, seconds, devices, tickets, rate);
+    mark(`${connections * 2} connections`);
     problems.push(...report(second));
+    cpuLine(before, cpu());
+    if (probeFile) {
+      // The workers' catch-up: the probe's window after the load says when their last call ended.
+      await new Promise((resolve) => setTimeout(resolve, 20_000));
+      mark('20 s after the load');
+    }
     console.log(`\np99 growth from ${connections} to ${connections * 2} connections:`);
     for (const route of ROUTES) {
       const a = p(first.latencies[route], 0.99);
@@ -202,6 +265,7 @@ async function main() {
     }
     console.log(`  ${'all requests'.padEnd(34)} ${ms(first.result.latency.p99).padStart(6)} -> ${ms(second.result.latency.p99).padStart(6)} ms  x${(second.result.latency.p99 / first.result.latency.p99).toFixed(2)}`);
   } finally {
+    side?.kill();
     await stack.stop();
   }
   if (problems.length) {

@@ -98,6 +98,8 @@ export interface LocalStack {
   peakRssBytes: () => number | undefined;
   /** Ctrl-C as a person would (SIGINT): the stack stops what it started; killed after 20 s. */
   stop: () => Promise<void>;
+  /** Its LOCAL_DATA_DIR (the stack file names its DynamoDB Local endpoint). */
+  dataDir: string;
 }
 
 /**
@@ -198,7 +200,7 @@ export async function startLocalStack(options: { timeoutMs?: number; nodeFlags?:
       if (lines.length) process.stderr.write(`${lines.join('\n')}\n`);
     });
     const url = `http://127.0.0.1:${port}`;
-    return { url, base: `${url}/api/ext-v1`, ...seeded, pid: child.pid as number, peakRssBytes: () => peakRss(child.pid as number), stop };
+    return { url, base: `${url}/api/ext-v1`, ...seeded, pid: child.pid as number, peakRssBytes: () => peakRss(child.pid as number), stop, dataDir };
   } catch (error) {
     await stop();
     throw error;
