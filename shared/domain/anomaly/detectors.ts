@@ -54,6 +54,12 @@ export const DETECTOR = {
    * then is learned as its own behaviour, not reported.
    */
   shiftWarmupMs: 12 * 3_600_000,
+  /**
+   * Nor has it shown its own extremes in its first hours (a defrost dip, a load burst, the first
+   * retransmission): an excursion then is its own behaviour (it raised the series' largest recent
+   * |z| as every point does), not reported as a spike. Round 6.
+   */
+  spikeWarmupMs: 6 * 3_600_000,
   /** Per-point decay of that largest move. */
   jumpDecay: 0.999,
   /** The series' range (envelope) forgets with this half-life: a change back into it is not anomalous. */
@@ -101,6 +107,13 @@ export const REGIME = {
    */
   usualQuantile: 0.9,
   quantileShare: 2,
+  /**
+   * The usual neighbour difference (the usual spread × √2) must span at least this many steps of
+   * the measurement's resolution: on a series that mostly moves by one step (a pressure reported to
+   * 0.01 bar, resting between its pump's cycles) a block's spread counts how many steps it made, not
+   * how noisy it is, and each burst of activity would triple it. Round 6.
+   */
+  minResolutionSteps: 2,
 } as const;
 
 /**
@@ -481,13 +494,16 @@ export function evaluatePoint(s: SeriesState, t: number, v: number, rules: reado
   if (s.pending.length > 0 && !continues) {
     // The excursion came back: it was a spike.
     const peak = s.pending.reduce((a, p) => (Math.abs(p.z) > Math.abs(a.z) ? p : a));
-    out.signals.push({
-      kind: 'spike',
-      startedAt: (s.pending[0] as { t: number }).t,
-      value: peak.v,
-      severity: Math.abs(peak.z) >= 2 * (s.pending[0] as { thr: number }).thr ? 'high' : 'medium',
-      evidence: evidence(s, { ...base, threshold: (s.pending[0] as { thr: number }).thr, z: round(peak.z) }),
-    });
+    // In the series' first hours it is its own behaviour (learned as every point is: its |z| raised the tail up to the bar it beat).
+    if (t - (s.drift?.since ?? t) >= DETECTOR.spikeWarmupMs) {
+      out.signals.push({
+        kind: 'spike',
+        startedAt: (s.pending[0] as { t: number }).t,
+        value: peak.v,
+        severity: Math.abs(peak.z) >= 2 * (s.pending[0] as { thr: number }).thr ? 'high' : 'medium',
+        evidence: evidence(s, { ...base, threshold: (s.pending[0] as { thr: number }).thr, z: round(peak.z) }),
+      });
+    }
     s.pending = [];
   }
   if (extreme || continues) {
@@ -655,7 +671,7 @@ function regimeSignal(s: SeriesState, t: number, v: number, floor: number, base:
   if (past.length < REGIME.warmupBlocks) return;
   const usual = Math.max(median(past), quantile(past, REGIME.usualQuantile) / REGIME.quantileShare);
   const recent = spreads.slice(-REGIME.sustainedBlocks);
-  if (quantised || !recent.every((x) => x >= REGIME.spreadFactor * usual)) return;
+  if (quantised || usual * Math.SQRT2 < REGIME.minResolutionSteps * floor || !recent.every((x) => x >= REGIME.spreadFactor * usual)) return;
   out.signals.push({
     kind: 'regime_change',
     startedAt: starts[0] as number,
