@@ -437,6 +437,9 @@ function flatlineSignal(s: SeriesState, t: number, v: number, warm: boolean, out
   const needed = Math.max(DETECTOR.flatMinPoints, DETECTOR.flatFactor * s.maxRun, resting);
   if (!warm || s.distinct.length < DETECTOR.minDistinct || run.count < needed || t - run.since < DETECTOR.flatMinMs) return;
   run.flagged = true;
+  // A run that began in the series' first hours is how it rests (a charger idle, a meter at night, a
+  // door shut): a resting state once it ends, as a flatline's value is, not a flatline. Round 6.
+  if (young(s, run.since)) return;
   out.abnormal.add('flatline');
   out.signals.push({
     kind: 'flatline',
@@ -475,6 +478,13 @@ export function evaluatePoint(s: SeriesState, t: number, v: number, rules: reado
   }
 
   const b = baselineOf(s.values, s.times);
+  // A window that holds one value only (a door sensor's zeros, a parked scooter's charge, a meter at
+  // rest) has no spread of its own: a move from it is judged against the moves the series made
+  // between neighbouring points before (its own history of level changes), not a zero scale. Round 6.
+  if (s.jump && s.values.every((x) => x === s.values[0])) {
+    const floor = s.jump / DETECTOR.zMin;
+    if (b.scale < floor) Object.assign(b, { scale: floor, rawScale: Math.max(b.rawScale, floor) });
+  }
   const z = (v - predict(b, t)) / b.scale;
   // Extremity against the series' own recent extremes: a quiet series is judged by its largest
   // recent score, a series that keeps producing big excursions by a wider margin.
