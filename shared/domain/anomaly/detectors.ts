@@ -437,9 +437,6 @@ function flatlineSignal(s: SeriesState, t: number, v: number, warm: boolean, out
   const needed = Math.max(DETECTOR.flatMinPoints, DETECTOR.flatFactor * s.maxRun, resting);
   if (!warm || s.distinct.length < DETECTOR.minDistinct || run.count < needed || t - run.since < DETECTOR.flatMinMs) return;
   run.flagged = true;
-  // A run that began in the series' first hours is how it rests (a charger idle, a meter at night, a
-  // door shut): a resting state once it ends, as a flatline's value is, not a flatline. Round 6.
-  if (young(s, run.since)) return;
   out.abnormal.add('flatline');
   out.signals.push({
     kind: 'flatline',
