@@ -15,23 +15,6 @@ function feed(state: DeviceState, points: TelemetryPoint[]): NewIncident[] {
 const series = (n: number, cadence: number, value: (i: number) => number, name = 'x'): TelemetryPoint[] =>
   Array.from({ length: n }, (_, i) => ({ t: START + i * cadence, m: { [name]: value(i) } }));
 
-describe('spikes in a series\' first hours', () => {
-  // A quiet series at 2-minute cadence: judged from its 31st point (1 h); one 12-sigma point.
-  const quiet = (at: number) => {
-    const r = rng(61);
-    return series(900, 2 * MIN, (i) => 20 + 0.5 * r.normal() + (i === at ? 6 : 0), 'supply_c');
-  };
-  const spikes = (at: number) => feed(newDeviceState(), quiet(at)).filter((i) => i.kind === 'spike').map((i) => (i.startedAt - START) / (2 * MIN));
-
-  test('an excursion 2 hours after the series is first judged (its own extremes not known yet) is learned, not reported', () => {
-    expect(spikes(90)).toEqual([]);
-  });
-
-  test('the same excursion once the series has shown 6 hours of its own behaviour is a spike', () => {
-    expect(spikes(300)).toEqual([300]);
-  });
-});
-
 describe('spread of a series reported in coarse steps', () => {
   // A line pressure reported to 0.01 bar, following a slow daily swing (many distinct values, so
   // not "quantised"), moving by about one step between points; from point 700 a pump's cycling

@@ -54,12 +54,6 @@ export const DETECTOR = {
    * then is learned as its own behaviour, not reported.
    */
   shiftWarmupMs: 12 * 3_600_000,
-  /**
-   * Nor has it shown its own extremes in its first hours (a defrost dip, a load burst, the first
-   * retransmission): an excursion then is its own behaviour (it raised the series' largest recent
-   * |z| as every point does), not reported as a spike. Round 6.
-   */
-  spikeWarmupMs: 6 * 3_600_000,
   /** Per-point decay of that largest move. */
   jumpDecay: 0.999,
   /** The series' range (envelope) forgets with this half-life: a change back into it is not anomalous. */
@@ -501,16 +495,13 @@ export function evaluatePoint(s: SeriesState, t: number, v: number, rules: reado
   if (s.pending.length > 0 && !continues) {
     // The excursion came back: it was a spike.
     const peak = s.pending.reduce((a, p) => (Math.abs(p.z) > Math.abs(a.z) ? p : a));
-    // In the series' first hours it is its own behaviour (learned as every point is: its |z| raised the tail up to the bar it beat).
-    if (t - (s.drift?.since ?? t) >= DETECTOR.spikeWarmupMs) {
-      out.signals.push({
-        kind: 'spike',
-        startedAt: (s.pending[0] as { t: number }).t,
-        value: peak.v,
-        severity: Math.abs(peak.z) >= 2 * (s.pending[0] as { thr: number }).thr ? 'high' : 'medium',
-        evidence: evidence(s, { ...base, threshold: (s.pending[0] as { thr: number }).thr, z: round(peak.z) }),
-      });
-    }
+    out.signals.push({
+      kind: 'spike',
+      startedAt: (s.pending[0] as { t: number }).t,
+      value: peak.v,
+      severity: Math.abs(peak.z) >= 2 * (s.pending[0] as { thr: number }).thr ? 'high' : 'medium',
+      evidence: evidence(s, { ...base, threshold: (s.pending[0] as { thr: number }).thr, z: round(peak.z) }),
+    });
     s.pending = [];
   }
   if (extreme || continues) {
