@@ -15,6 +15,27 @@ function feed(state: DeviceState, points: TelemetryPoint[]): NewIncident[] {
 const series = (n: number, cadence: number, value: (i: number) => number, name = 'x'): TelemetryPoint[] =>
   Array.from({ length: n }, (_, i) => ({ t: START + i * cadence, m: { [name]: value(i) } }));
 
+describe('spikes in a series\' first hours', () => {
+  // A quiet series at 2-minute cadence, judged from its 31st point (1 h); one excursion of `size` sigma.
+  const spikes = (at: number, size: number) => {
+    const r = rng(61);
+    const points = series(900, 2 * MIN, (i) => 20 + 0.5 * r.normal() + (i === at ? 0.5 * size : 0), 'supply_c');
+    return feed(newDeviceState(), points).filter((i) => i.kind === 'spike').map((i) => (i.startedAt - START) / (2 * MIN));
+  };
+
+  test('a 12-sigma excursion 2 hours after the series is first judged (its own extremes not known yet) is not a spike', () => {
+    expect(spikes(90, 12)).toEqual([]);
+  });
+
+  test('an unmistakable one (40 sigma) then is', () => {
+    expect(spikes(90, 40)).toEqual([90]);
+  });
+
+  test('the 12-sigma excursion once the series has shown 6 hours of its own behaviour is a spike', () => {
+    expect(spikes(300, 12)).toEqual([300]);
+  });
+});
+
 describe('spread of a series reported in coarse steps', () => {
   // A line pressure reported to 0.01 bar, following a slow daily swing (many distinct values, so
   // not "quantised"), moving by about one step between points; from point 700 a pump's cycling

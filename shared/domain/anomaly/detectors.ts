@@ -54,6 +54,12 @@ export const DETECTOR = {
    * then is learned as its own behaviour, not reported.
    */
   shiftWarmupMs: 12 * 3_600_000,
+  /**
+   * Nor has it shown its own extremes in its first hours (a defrost dip, a lunch-time load, an
+   * office's first morning): a spike then must be unmistakable, at least `youngZ`. Round 6.
+   */
+  spikeWarmupMs: 6 * 3_600_000,
+  youngZ: 20,
   /** Per-point decay of that largest move. */
   jumpDecay: 0.999,
   /** The series' range (envelope) forgets with this half-life: a change back into it is not anomalous. */
@@ -480,13 +486,15 @@ export function evaluatePoint(s: SeriesState, t: number, v: number, rules: reado
   // Extremity against the series' own recent extremes: a quiet series is judged by its largest
   // recent score, a series that keeps producing big excursions by a wider margin.
   const heavy = (s.big ?? 0) >= 0.5;
-  const threshold = Math.max(DETECTOR.zMin, (heavy ? DETECTOR.heavyTailFactor : DETECTOR.tailFactor) * s.tail);
+  const bar = Math.max(DETECTOR.zMin, (heavy ? DETECTOR.heavyTailFactor : DETECTOR.tailFactor) * s.tail);
+  // In its first hours (round 6) the bar is `youngZ`; what it learns meanwhile is learned as under the usual bar.
+  const threshold = t - (s.drift?.since ?? t) < DETECTOR.spikeWarmupMs ? Math.max(DETECTOR.youngZ, bar) : bar;
   const width = (s.hi ?? v) - (s.lo ?? v);
   const extreme = Math.abs(z) >= threshold && outsideEnvelope(s, v, DETECTOR.envelopeMargin * width);
   const base = { level: round(predict(b, t)), scale: round(b.scale), threshold: round(threshold), low: s.lo, high: s.hi };
   // The tail learns every point, an extreme one only up to the threshold it beat: one spike
   // raises the bar a little, a sensor that keeps producing extremes raises it a lot.
-  s.tail = Math.max(s.tail * DETECTOR.tailDecay, Math.min(Math.abs(z), threshold));
+  s.tail = Math.max(s.tail * DETECTOR.tailDecay, Math.min(Math.abs(z), bar));
   s.big = (s.big ?? 0) * DETECTOR.tailDecay + (Math.abs(z) >= DETECTOR.bigZ && !extreme ? 1 : 0);
 
   // An excursion already under way continues while the point stays well out on the same side
