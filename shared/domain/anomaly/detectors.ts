@@ -54,6 +54,12 @@ export const DETECTOR = {
    * then is learned as its own behaviour, not reported.
    */
   shiftWarmupMs: 12 * 3_600_000,
+  /**
+   * Nor has it shown its own extremes in its first hours (a defrost dip, a lunch-time load, an
+   * office's first morning): a spike then must be unmistakable, at least `youngZ`. Round 6.
+   */
+  spikeWarmupMs: 6 * 3_600_000,
+  youngZ: 20,
   /** Per-point decay of that largest move. */
   jumpDecay: 0.999,
   /** The series' range (envelope) forgets with this half-life: a change back into it is not anomalous. */
@@ -101,6 +107,13 @@ export const REGIME = {
    */
   usualQuantile: 0.9,
   quantileShare: 2,
+  /**
+   * The usual neighbour difference (the usual spread × √2) must span at least this many steps of
+   * the measurement's resolution: on a series that mostly moves by one step (a pressure reported to
+   * 0.01 bar, resting between its pump's cycles) a block's spread counts how many steps it made, not
+   * how noisy it is, and each burst of activity would triple it. Round 6.
+   */
+  minResolutionSteps: 2,
 } as const;
 
 /**
@@ -462,17 +475,26 @@ export function evaluatePoint(s: SeriesState, t: number, v: number, rules: reado
   }
 
   const b = baselineOf(s.values, s.times);
+  // A window that holds one value only (a door sensor's zeros, a parked scooter's charge, a meter at
+  // rest) has no spread of its own: a move from it is judged against the moves the series made
+  // between neighbouring points before (its own history of level changes), not a zero scale. Round 6.
+  if (s.jump && s.values.every((x) => x === s.values[0])) {
+    const floor = s.jump / DETECTOR.zMin;
+    if (b.scale < floor) Object.assign(b, { scale: floor, rawScale: Math.max(b.rawScale, floor) });
+  }
   const z = (v - predict(b, t)) / b.scale;
   // Extremity against the series' own recent extremes: a quiet series is judged by its largest
   // recent score, a series that keeps producing big excursions by a wider margin.
   const heavy = (s.big ?? 0) >= 0.5;
-  const threshold = Math.max(DETECTOR.zMin, (heavy ? DETECTOR.heavyTailFactor : DETECTOR.tailFactor) * s.tail);
+  const bar = Math.max(DETECTOR.zMin, (heavy ? DETECTOR.heavyTailFactor : DETECTOR.tailFactor) * s.tail);
+  // In its first hours (round 6) the bar is `youngZ`; what it learns meanwhile is learned as under the usual bar.
+  const threshold = t - (s.drift?.since ?? t) < DETECTOR.spikeWarmupMs ? Math.max(DETECTOR.youngZ, bar) : bar;
   const width = (s.hi ?? v) - (s.lo ?? v);
   const extreme = Math.abs(z) >= threshold && outsideEnvelope(s, v, DETECTOR.envelopeMargin * width);
   const base = { level: round(predict(b, t)), scale: round(b.scale), threshold: round(threshold), low: s.lo, high: s.hi };
   // The tail learns every point, an extreme one only up to the threshold it beat: one spike
   // raises the bar a little, a sensor that keeps producing extremes raises it a lot.
-  s.tail = Math.max(s.tail * DETECTOR.tailDecay, Math.min(Math.abs(z), threshold));
+  s.tail = Math.max(s.tail * DETECTOR.tailDecay, Math.min(Math.abs(z), bar));
   s.big = (s.big ?? 0) * DETECTOR.tailDecay + (Math.abs(z) >= DETECTOR.bigZ && !extreme ? 1 : 0);
 
   // An excursion already under way continues while the point stays well out on the same side
@@ -655,7 +677,7 @@ function regimeSignal(s: SeriesState, t: number, v: number, floor: number, base:
   if (past.length < REGIME.warmupBlocks) return;
   const usual = Math.max(median(past), quantile(past, REGIME.usualQuantile) / REGIME.quantileShare);
   const recent = spreads.slice(-REGIME.sustainedBlocks);
-  if (quantised || !recent.every((x) => x >= REGIME.spreadFactor * usual)) return;
+  if (quantised || usual * Math.SQRT2 < REGIME.minResolutionSteps * floor || !recent.every((x) => x >= REGIME.spreadFactor * usual)) return;
   out.signals.push({
     kind: 'regime_change',
     startedAt: starts[0] as number,
