@@ -164,7 +164,7 @@ const WEBHOOKS_ENTRY = 'functions/http/groups/webhooks-api.ts';
  * `uses` is the union of what the group's routes need; table access is `readwrite` for all of them.
  */
 export const CONSOLE_GROUPS = {
-  // Who is signed in, sign-out, Settings > Team (the Cognito users), and every console path no route
+  // Who is signed in, sign-out, Settings > Team (the Cognito users), the developer key, and every console path no route
   // declares (the catch-all greedy route, PROXY_ROUTES: the group answers 404 behind the authorizer).
   ConsoleApi: { entry: 'functions/http/groups/console-api.ts', uses: ['consoleUsers'] },
   // The queue and search.
@@ -181,7 +181,7 @@ export const CONSOLE_GROUPS = {
   ConsoleWebhooksApi: { entry: 'functions/http/groups/console-webhooks-api.ts', uses: ['webhookQueue', 'webhookSecretSeal'] },
   // Ticket configuration (categories, routing rules), chat (sends a test line) and automation settings.
   ConsoleSettingsApi: { entry: 'functions/http/groups/console-settings-api.ts', uses: ['chatOutbox'] },
-  // The developer key and the crash connector (seals a new token, queues "Sync now").
+  // The crash connector (seals a new token, queues "Sync now").
   ConsoleConnectorApi: { entry: 'functions/http/groups/console-connector-api.ts', uses: ['connectorTokenSeal', 'connectorSyncQueue'] },
   // Backfill prefix mappings and imports, monitor threshold rules.
   ConsoleBackfillApi: { entry: 'functions/http/groups/console-backfill-api.ts', uses: [] },
@@ -294,8 +294,8 @@ function consoleRoutes(): RouteDefinition[] {
     c('DeviceSeries', 'GET', '/devices/{identifier}/series', 'ConsoleDevicesApi'),
     c('CustomerPage', 'GET', '/customers/{customerId}', 'ConsoleCustomersApi'),
     c('Search', 'GET', '/search', 'ConsoleQueueApi'),
-    c('DeveloperSettings', 'GET', '/settings/developer', 'ConsoleConnectorApi', { adminOnly: true }),
-    c('RegenerateKey', 'POST', '/settings/developer/regenerate', 'ConsoleConnectorApi', { adminOnly: true }),
+    c('DeveloperSettings', 'GET', '/settings/developer', 'ConsoleApi', { adminOnly: true }),
+    c('RegenerateKey', 'POST', '/settings/developer/regenerate', 'ConsoleApi', { adminOnly: true }),
     c('ListUsers', 'GET', '/users', 'ConsoleApi', { adminOnly: true }),
     // Settings (issue 18): categories, routing, chat, auto-close/proactive, team
     c('ListCategories', 'GET', '/settings/categories', 'ConsoleSettingsApi', { adminOnly: true }),

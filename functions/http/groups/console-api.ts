@@ -4,10 +4,13 @@ import { handler as signOut } from '../console/sign-out';
 import { handler as listUsers } from '../console/list-users';
 // Settings > Team (issue 18)
 import * as team from '../console/team';
+// Settings > Developer: the organization key.
+import { handler as getDeveloperSettings } from '../console/get-developer-settings';
+import { handler as regenerateKey } from '../console/regenerate-key';
 
 /**
  * The console's API (`/api/console/v1`, issue 18) is ten route groups by feature (routes.ts
- * CONSOLE_GROUPS). This one: who is signed in, sign-out and Settings > Team; behind the console's
+ * CONSOLE_GROUPS). This one: who is signed in, sign-out, Settings > Team and the developer key; behind the console's
  * catch-all greedy route (routes.ts PROXY_ROUTES) it also answers 404 for console paths no route declares.
  * Each route keeps its own handler and its auth/admin flags.
  */
@@ -18,4 +21,6 @@ export const handler = routeGroup({
   ConsoleInviteUser: team.inviteHandler,
   ConsoleChangeUserRole: team.changeRoleHandler,
   ConsoleRemoveUser: team.removeHandler,
+  ConsoleDeveloperSettings: getDeveloperSettings,
+  ConsoleRegenerateKey: regenerateKey,
 });

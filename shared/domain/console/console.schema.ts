@@ -4,6 +4,7 @@ import { CustomerResource } from '../customer/customer.schema';
 import { DeviceWithOwners } from '../device/device.schema';
 import { LatestTelemetryResponse } from '../telemetry/telemetry.schema';
 import { TicketResource } from '../ticket/ticket.schema';
+import { QUEUE_VIEWS, REGENERATE_CONFIRMATION, REGENERATE_CONFIRM_REQUIRED } from './console.limits';
 
 /**
  * Response shapes of the console routes (`/api/console/v1`), composed from the resources the
@@ -11,12 +12,9 @@ import { TicketResource } from '../ticket/ticket.schema';
  * change that breaks the console breaks the type check.
  */
 
-export const QUEUE_VIEWS = ['unassigned', 'mine', 'proactive', 'open', 'pending', 'solved'] as const;
-export type QueueView = (typeof QUEUE_VIEWS)[number];
-export const QUEUE_VIEW_INVALID = `view must be one of: ${QUEUE_VIEWS.join(', ')}`;
-export const REGENERATE_CONFIRMATION = 'REGENERATE';
-export const REGENERATE_CONFIRM_REQUIRED = `Type ${REGENERATE_CONFIRMATION} to confirm`;
-export const SEARCH_QUERY_REQUIRED = 'q is required';
+// Constants and texts live in a zod-free module (the console's page services import them from there, so
+// their bundles do not build these response schemas at load: docs/performance.md, "Zod only where something parses").
+export * from './console.limits';
 
 /** 200 of GET /api/console/v1/tickets: one view's tickets after the filters, and every view's count. */
 export const QueueResponse = z.object({
