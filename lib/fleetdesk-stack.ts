@@ -222,11 +222,12 @@ export class FleetdeskStack extends Stack {
         ),
       },
     });
-    Validations.of(this.api).acknowledge({
+    const keyAuthAcknowledgment = {
       id: 'AwsSolutions-APIG4',
       reason:
         'Authorization is the per-organization x-api-key check in the handler factory (spec: 401 `Missing API key` / `Invalid API key` with exact texts on every route). An API Gateway authorizer cannot produce those bodies and would add a Lambda hop to every request.',
-    });
+    };
+    Validations.of(this.api).acknowledge(keyAuthAcknowledgment);
 
     // --- Support console (issue 18): CloudFront + private bucket, Cognito, JWT authorizer on person routes ---
     this.consoleSite = new ConsoleSite(this, 'Console', { api: this.api, assetDir: props.consoleAssetDir ?? CONSOLE_DIST });
@@ -250,9 +251,12 @@ export class FleetdeskStack extends Stack {
     const addRoutes = (route: RouteDefinition, options: { path: string; methods: HttpMethod[]; integration: HttpLambdaIntegration; authorizer?: ConsoleAuth['authorizer'] }) => {
       const scope = scopeOf(route);
       if (scope === this) return this.api.addRoutes(options);
-      return options.methods.map(
-        (method) => new HttpRoute(scope, `${method}${options.path}`, { httpApi: this.api, routeKey: HttpRouteKey.with(options.path, method), integration: options.integration, authorizer: options.authorizer }),
-      );
+      return options.methods.map((method) => {
+        const r = new HttpRoute(scope, `${method}${options.path}`, { httpApi: this.api, routeKey: HttpRouteKey.with(options.path, method), integration: options.integration, authorizer: options.authorizer });
+        // As on the API's own routes: key routes authenticate in the handler factory.
+        if (!options.authorizer) Validations.of(r).acknowledge(keyAuthAcknowledgment);
+        return r;
+      });
     };
     const integrations = new Map<string, HttpLambdaIntegration>();
     const integrationOf = (functionId: string, f: FleetFunction) => {
