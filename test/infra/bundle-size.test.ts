@@ -136,7 +136,7 @@ describe('bundle budget', () => {
 
   test('functions that only queue work in Lambda carry none of it: the console\'s "Sync now" has no crash-reporting client', () => {
     const inputs = (name: string) => bundles.find((b) => b.name === name)?.inputs ?? [];
-    expect(inputs('http/groups/console-connector-api').filter((i) => /connector\/(memfault|connector\.service)\.ts$/.test(i))).toEqual([]);
+    expect(inputs('http/groups/console-connector-api').filter((i) => /connector\/(memfault|providers)\.ts$/.test(i))).toEqual([]);
     // The queue worker that runs the sync keeps it.
     expect(inputs('workers/connector-sync').some((i) => i.endsWith('connector/memfault.ts'))).toBe(true);
   });
