@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { Aws, CfnOutput, Duration, RemovalPolicy, Stack, type StackProps, Tags, Validations } from 'aws-cdk-lib';
+import { Aws, CfnOutput, Duration, NestedStack, RemovalPolicy, Stack, type StackProps, Tags, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { HttpApi, HttpMethod, HttpRoute, HttpRouteKey, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
@@ -9,6 +9,7 @@ import { type IKey, Key } from 'aws-cdk-lib/aws-kms';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import { isRouteGroupFunction, ROUTE_GROUPS_STACK_ID } from './route-groups';
 import { DEVICE_POLICY_NAME, telemetryRuleName } from '../shared/config/iot';
 import { TELEMETRY_RULE_SQL, TELEMETRY_RULE_SQL_VERSION } from '../shared/domain/telemetry/mqtt';
 import { CHAT_DELIVERY_STREAM, CHAT_ENV } from '../shared/domain/ticket/notification/chat-delivery';
@@ -118,6 +119,12 @@ export class FleetdeskStack extends Stack {
   readonly consoleAuth: ConsoleAuth;
   /** The KMS key sealing connector tokens and webhook signing secrets; absent when nothing uses them. */
   connectorTokenKey?: Key;
+  /**
+   * The nested stack holding the route-group functions (every function a route names by `functionId`:
+   * the console's groups, the webhooks API, MCP, the docs) with their routes, integrations, permissions
+   * and alarms; its own 500 resources (lib/route-groups.ts). Absent when no route names a function.
+   */
+  routeGroupsStack?: NestedStack;
 
   constructor(scope: Construct, id: string, props: FleetdeskStackProps) {
     super(scope, id, props);
@@ -153,9 +160,9 @@ export class FleetdeskStack extends Stack {
     const table = this.tableConstruct.table;
     const alarms = new Alarms(this, 'Alarms', { email: config.alarmEmail });
 
-    const fleetFunction = (id: string, entry: string, access: TableAccess | undefined, extra: Partial<FleetFunctionProps> = {}) => {
+    const fleetFunction = (id: string, entry: string, access: TableAccess | undefined, extra: Partial<FleetFunctionProps> = {}, scope: Construct = this) => {
       if (this.functions.has(id)) throw new Error(`Duplicate route/worker id "${id}"`);
-      const f = new FleetFunction(this, id, {
+      const f = new FleetFunction(scope, id, {
         entry,
         table: access ? { table, access } : undefined,
         logRetention: config.logRetention,
@@ -168,6 +175,9 @@ export class FleetdeskStack extends Stack {
         `${id}Errors`,
         f.fn.metricErrors({ period: ALARM_PERIOD, statistic: 'Sum' }),
         `Function ${id} threw (an unhandled error, timeout or crash)`,
+        1,
+        // A function's alarm lives in the function's stack (the nested stack's count, not the parent's).
+        scope === this ? undefined : scope,
       );
       return f;
     };
@@ -212,11 +222,12 @@ export class FleetdeskStack extends Stack {
         ),
       },
     });
-    Validations.of(this.api).acknowledge({
+    const keyAuthAcknowledgment = {
       id: 'AwsSolutions-APIG4',
       reason:
         'Authorization is the per-organization x-api-key check in the handler factory (spec: 401 `Missing API key` / `Invalid API key` with exact texts on every route). An API Gateway authorizer cannot produce those bodies and would add a Lambda hop to every request.',
-    });
+    };
+    Validations.of(this.api).acknowledge(keyAuthAcknowledgment);
 
     // --- Support console (issue 18): CloudFront + private bucket, Cognito, JWT authorizer on person routes ---
     this.consoleSite = new ConsoleSite(this, 'Console', { api: this.api, assetDir: props.consoleAssetDir ?? CONSOLE_DIST });
@@ -230,6 +241,23 @@ export class FleetdeskStack extends Stack {
     // permission per route the stack passed CloudFormation's 500 resources (docs/operations.md).
     const routesPerFunction = new Map<string, number>();
     for (const route of routes) routesPerFunction.set(route.functionId ?? route.id, (routesPerFunction.get(route.functionId ?? route.id) ?? 0) + 1);
+    // Route groups go to a nested stack, with their routes: the parent stack stays well under CloudFormation's 500 resources.
+    const groupsStack = () =>
+      (this.routeGroupsStack ??= new NestedStack(this, ROUTE_GROUPS_STACK_ID, {
+        description: `Fleetdesk route groups (${config.stage}): the console's API, the webhooks API, MCP and the docs, with their API routes`,
+      }));
+    const scopeOf = (route: RouteDefinition): Construct => (isRouteGroupFunction(route) ? groupsStack() : this);
+    // What HttpApi.addRoutes does, in the stack of the function behind the route.
+    const addRoutes = (route: RouteDefinition, options: { path: string; methods: HttpMethod[]; integration: HttpLambdaIntegration; authorizer?: ConsoleAuth['authorizer'] }) => {
+      const scope = scopeOf(route);
+      if (scope === this) return this.api.addRoutes(options);
+      return options.methods.map((method) => {
+        const r = new HttpRoute(scope, `${method}${options.path}`, { httpApi: this.api, routeKey: HttpRouteKey.with(options.path, method), integration: options.integration, authorizer: options.authorizer });
+        // As on the API's own routes: key routes authenticate in the handler factory.
+        if (!options.authorizer) Validations.of(r).acknowledge(keyAuthAcknowledgment);
+        return r;
+      });
+    };
     const integrations = new Map<string, HttpLambdaIntegration>();
     const integrationOf = (functionId: string, f: FleetFunction) => {
       let integration = integrations.get(functionId);
@@ -252,7 +280,7 @@ export class FleetdeskStack extends Stack {
         throw new Error(`Route ${route.id} shares function ${functionId} with ${shared.id} but differs in entry, table or uses`);
       }
       const existing = shared !== route ? this.functions.get(functionId) : undefined;
-      const f = existing ?? fleetFunction(functionId, route.entry, route.table);
+      const f = existing ?? fleetFunction(functionId, route.entry, route.table, {}, scopeOf(route));
       // People's routes trust only the JWT authorizer's verified claims (shared/domain/user/user-auth.ts).
       if (!existing && route.auth === 'user') f.fn.addEnvironment(CONSOLE_AUTH_ENV, 'cognito');
       for (const capability of existing ? [] : (route.uses ?? [])) {
@@ -270,12 +298,12 @@ export class FleetdeskStack extends Stack {
       if (proxyPath !== undefined) {
         // One greedy route for the whole group (the group matches its members itself): added once.
         if (!existing) {
-          const resources = this.api.addRoutes({ path: proxyPath, methods: [HttpMethod.ANY], integration: integrationOf(functionId, f), authorizer });
+          const resources = addRoutes(route, { path: proxyPath, methods: [HttpMethod.ANY], integration: integrationOf(functionId, f), authorizer });
           throttled.push({ routeKey: gatewayRouteKey(route), def: route, resources });
         }
         continue;
       }
-      const resources = this.api.addRoutes({ path: route.path, methods: [HttpMethod[route.method]], integration: integrationOf(functionId, f), authorizer });
+      const resources = addRoutes(route, { path: route.path, methods: [HttpMethod[route.method]], integration: integrationOf(functionId, f), authorizer });
       throttled.push({ routeKey: gatewayRouteKey(route), def: route, resources });
     }
     applyRouteThrottles(this.stage, throttled);

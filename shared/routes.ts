@@ -156,21 +156,48 @@ const DOCS_ENTRY = 'functions/http/docs/docs-page.ts';
  * the union of its members' table access and capabilities; auth and flags stay per route.
  */
 const WEBHOOKS_ENTRY = 'functions/http/groups/webhooks-api.ts';
-const CONSOLE_ENTRY = 'functions/http/groups/console-api.ts';
-const CONSOLE_SETTINGS_ENTRY = 'functions/http/groups/console-settings-api.ts';
+
+/**
+ * The console's API (issue 18) as route groups by feature, each a function of its own (issue 21: each
+ * within the request-path bundle budget; docs/performance.md). The stack puts them, with the other route
+ * groups, in a nested stack (lib/route-groups-stack.ts), which has its own 500 resources.
+ * `uses` is the union of what the group's routes need; table access is `readwrite` for all of them.
+ */
+export const CONSOLE_GROUPS = {
+  // Who is signed in, sign-out, Settings > Team (the Cognito users), the developer key, and every console path no route
+  // declares (the catch-all greedy route, PROXY_ROUTES: the group answers 404 behind the authorizer).
+  ConsoleApi: { entry: 'functions/http/groups/console-api.ts', uses: ['consoleUsers'] },
+  // The queue and search.
+  ConsoleQueueApi: { entry: 'functions/http/groups/console-queue-api.ts', uses: [] },
+  // A ticket's page and its activity.
+  ConsoleTicketPageApi: { entry: 'functions/http/groups/console-ticket-page-api.ts', uses: [] },
+  // Working a case: status/assignee/category changes, replies and notes, bulk work (the chat outbox).
+  ConsoleTicketWorkApi: { entry: 'functions/http/groups/console-ticket-work-api.ts', uses: ['chatOutbox'] },
+  // A device's page (health, incidents) and its telemetry series.
+  ConsoleDevicesApi: { entry: 'functions/http/groups/console-devices-api.ts', uses: [] },
+  // A customer's page.
+  ConsoleCustomersApi: { entry: 'functions/http/groups/console-customers-api.ts', uses: [] },
+  // Webhook endpoints (issue 19): test sends and redeliveries are queued, new signing secrets sealed.
+  ConsoleWebhooksApi: { entry: 'functions/http/groups/console-webhooks-api.ts', uses: ['webhookQueue', 'webhookSecretSeal'] },
+  // Ticket configuration (categories, routing rules), chat (sends a test line) and automation settings.
+  ConsoleSettingsApi: { entry: 'functions/http/groups/console-settings-api.ts', uses: ['chatOutbox'] },
+  // The crash connector (seals a new token, queues "Sync now").
+  ConsoleConnectorApi: { entry: 'functions/http/groups/console-connector-api.ts', uses: ['connectorTokenSeal', 'connectorSyncQueue'] },
+  // Backfill prefix mappings and imports, monitor threshold rules.
+  ConsoleBackfillApi: { entry: 'functions/http/groups/console-backfill-api.ts', uses: [] },
+} as const satisfies Record<string, { entry: string; uses: readonly RouteCapability[] }>;
+export type ConsoleGroupId = keyof typeof CONSOLE_GROUPS;
 
 /**
  * Functions whose routes API Gateway reaches through ONE greedy route (`ANY <prefix>/{proxy+}`) instead
  * of one route each: the group matches the path against its members' entries itself
- * (shared/http/route-group.ts), so each member keeps its own auth/admin/idempotency flags. The console's
- * API grows with every settings page; one route per page would take the stack past CloudFormation's
- * 500 resources (docs/operations.md, "Stack size"). Locally the router matches every route directly.
+ * (shared/http/route-group.ts), so each member keeps its own auth/admin/idempotency flags. Only the
+ * console's catch-all: every other console group is reached by its routes' own keys, which API Gateway
+ * prefers to a greedy route, so no group shadows another (test/unit/console/console-group.test.ts
+ * checks every console route lands in its function). Locally the router matches every route directly.
  */
 export const PROXY_ROUTES: Readonly<Record<string, string>> = {
   ConsoleApi: `${CONSOLE_PREFIX}/{proxy+}`,
-  // Settings and integrations (admins' pages) in a second function: API Gateway picks the more specific
-  // greedy route, so each function carries about half of the console's domain code (issue 21, bundles).
-  ConsoleSettingsApi: `${CONSOLE_PREFIX}/settings/{proxy+}`,
 };
 
 /** The route key API Gateway matches for a route: its own, or its group's greedy route. */
@@ -242,91 +269,79 @@ export const routes: readonly RouteDefinition[] = [
 ];
 
 function consoleRoutes(): RouteDefinition[] {
-  const c = (id: string, method: RouteDefinition['method'], path: string, extra: Partial<RouteDefinition> = {}): RouteDefinition => ({
+  const c = (id: string, method: RouteDefinition['method'], path: string, group: ConsoleGroupId, extra: Partial<RouteDefinition> = {}): RouteDefinition => ({
     id: `Console${id}`,
     method,
     path: `${CONSOLE_PREFIX}${path}`,
-    // Two functions for the console's API, each dispatching to its routes' handlers in functions/http/console/:
-    // `/settings/...` (CONSOLE_SETTINGS_ENTRY) and everything else (CONSOLE_ENTRY).
-    ...(path.startsWith('/settings/')
-      ? {
-          functionId: 'ConsoleSettingsApi',
-          entry: CONSOLE_SETTINGS_ENTRY,
-          // The chat settings send a test line; the crash connector's settings seal a new token and queue "Sync now".
-          uses: ['chatOutbox', 'connectorTokenSeal', 'connectorSyncQueue'] as RouteDefinition['uses'],
-        }
-      : {
-          functionId: 'ConsoleApi',
-          entry: CONSOLE_ENTRY,
-          // The ticket changes carry their chat lines (the outbox); the webhook routes queue test sends and
-          // redeliveries and seal new signing secrets; Settings > Team (`/users`) manages the Cognito users.
-          uses: ['chatOutbox', 'webhookQueue', 'webhookSecretSeal', 'consoleUsers'] as RouteDefinition['uses'],
-        }),
+    // One function per group (CONSOLE_GROUPS), each dispatching to its routes' handlers in functions/http/console/.
+    functionId: group,
+    entry: CONSOLE_GROUPS[group].entry,
+    ...(CONSOLE_GROUPS[group].uses.length > 0 ? { uses: CONSOLE_GROUPS[group].uses as readonly RouteCapability[] } : {}),
     table: 'readwrite',
     auth: 'user',
     ...extra,
   });
   return [
-    c('Me', 'GET', '/me'),
-    c('SignOut', 'POST', '/session/sign-out'),
-    c('Queue', 'GET', '/tickets'),
-    c('TicketPage', 'GET', '/tickets/{ticketId}'),
+    c('Me', 'GET', '/me', 'ConsoleApi'),
+    c('SignOut', 'POST', '/session/sign-out', 'ConsoleApi'),
+    c('Queue', 'GET', '/tickets', 'ConsoleQueueApi'),
+    c('TicketPage', 'GET', '/tickets/{ticketId}', 'ConsoleTicketPageApi'),
     // Working a case (issue 16's lifecycle): the ext-v1 services with the signed-in person as actor/author.
-    c('UpdateTicket', 'PATCH', '/tickets/{ticketId}'),
-    c('AddTicketMessage', 'POST', '/tickets/{ticketId}/messages'),
-    c('TicketEvents', 'GET', '/tickets/{ticketId}/events'),
-    c('DevicePage', 'GET', '/devices/{identifier}'),
-    c('DeviceSeries', 'GET', '/devices/{identifier}/series'),
-    c('CustomerPage', 'GET', '/customers/{customerId}'),
-    c('Search', 'GET', '/search'),
-    c('DeveloperSettings', 'GET', '/settings/developer', { adminOnly: true }),
-    c('RegenerateKey', 'POST', '/settings/developer/regenerate', { adminOnly: true }),
-    c('ListUsers', 'GET', '/users', { adminOnly: true }),
+    c('UpdateTicket', 'PATCH', '/tickets/{ticketId}', 'ConsoleTicketWorkApi'),
+    c('AddTicketMessage', 'POST', '/tickets/{ticketId}/messages', 'ConsoleTicketWorkApi'),
+    c('TicketEvents', 'GET', '/tickets/{ticketId}/events', 'ConsoleTicketPageApi'),
+    c('DevicePage', 'GET', '/devices/{identifier}', 'ConsoleDevicesApi'),
+    c('DeviceSeries', 'GET', '/devices/{identifier}/series', 'ConsoleDevicesApi'),
+    c('CustomerPage', 'GET', '/customers/{customerId}', 'ConsoleCustomersApi'),
+    c('Search', 'GET', '/search', 'ConsoleQueueApi'),
+    c('DeveloperSettings', 'GET', '/settings/developer', 'ConsoleApi', { adminOnly: true }),
+    c('RegenerateKey', 'POST', '/settings/developer/regenerate', 'ConsoleApi', { adminOnly: true }),
+    c('ListUsers', 'GET', '/users', 'ConsoleApi', { adminOnly: true }),
     // Settings (issue 18): categories, routing, chat, auto-close/proactive, team
-    c('ListCategories', 'GET', '/settings/categories', { adminOnly: true }),
-    c('AddCategory', 'POST', '/settings/categories', { adminOnly: true }),
-    c('UpdateCategory', 'PATCH', '/settings/categories/{name}', { adminOnly: true }),
-    c('ListRoutingRules', 'GET', '/settings/routing-rules', { adminOnly: true }),
-    c('AddRoutingRule', 'POST', '/settings/routing-rules', { adminOnly: true }),
-    c('RemoveRoutingRule', 'DELETE', '/settings/routing-rules/{position}', { adminOnly: true }),
-    c('MoveRoutingRule', 'POST', '/settings/routing-rules/{position}/move', { adminOnly: true }),
-    c('ChatSettings', 'GET', '/settings/chat', { adminOnly: true }),
-    c('UpdateChatSettings', 'PATCH', '/settings/chat', { adminOnly: true }),
-    c('SetChatWebhook', 'PUT', '/settings/chat/webhook', { adminOnly: true }),
-    c('ClearChatWebhook', 'DELETE', '/settings/chat/webhook', { adminOnly: true }),
-    c('TestChatWebhook', 'POST', '/settings/chat/test', { adminOnly: true }),
-    c('AutomationSettings', 'GET', '/settings/automation', { adminOnly: true }),
-    c('UpdateAutomationSettings', 'PATCH', '/settings/automation', { adminOnly: true }),
-    c('InviteUser', 'POST', '/users', { adminOnly: true }),
-    c('ChangeUserRole', 'PATCH', '/users/{userId}', { adminOnly: true }),
-    c('RemoveUser', 'DELETE', '/users/{userId}', { adminOnly: true }),
+    c('ListCategories', 'GET', '/settings/categories', 'ConsoleSettingsApi', { adminOnly: true }),
+    c('AddCategory', 'POST', '/settings/categories', 'ConsoleSettingsApi', { adminOnly: true }),
+    c('UpdateCategory', 'PATCH', '/settings/categories/{name}', 'ConsoleSettingsApi', { adminOnly: true }),
+    c('ListRoutingRules', 'GET', '/settings/routing-rules', 'ConsoleSettingsApi', { adminOnly: true }),
+    c('AddRoutingRule', 'POST', '/settings/routing-rules', 'ConsoleSettingsApi', { adminOnly: true }),
+    c('RemoveRoutingRule', 'DELETE', '/settings/routing-rules/{position}', 'ConsoleSettingsApi', { adminOnly: true }),
+    c('MoveRoutingRule', 'POST', '/settings/routing-rules/{position}/move', 'ConsoleSettingsApi', { adminOnly: true }),
+    c('ChatSettings', 'GET', '/settings/chat', 'ConsoleSettingsApi', { adminOnly: true }),
+    c('UpdateChatSettings', 'PATCH', '/settings/chat', 'ConsoleSettingsApi', { adminOnly: true }),
+    c('SetChatWebhook', 'PUT', '/settings/chat/webhook', 'ConsoleSettingsApi', { adminOnly: true }),
+    c('ClearChatWebhook', 'DELETE', '/settings/chat/webhook', 'ConsoleSettingsApi', { adminOnly: true }),
+    c('TestChatWebhook', 'POST', '/settings/chat/test', 'ConsoleSettingsApi', { adminOnly: true }),
+    c('AutomationSettings', 'GET', '/settings/automation', 'ConsoleSettingsApi', { adminOnly: true }),
+    c('UpdateAutomationSettings', 'PATCH', '/settings/automation', 'ConsoleSettingsApi', { adminOnly: true }),
+    c('InviteUser', 'POST', '/users', 'ConsoleApi', { adminOnly: true }),
+    c('ChangeUserRole', 'PATCH', '/users/{userId}', 'ConsoleApi', { adminOnly: true }),
+    c('RemoveUser', 'DELETE', '/users/{userId}', 'ConsoleApi', { adminOnly: true }),
     // Integrations and bulk work (issues 18, 19)
     // Bulk assign / bulk status from the queue: each ticket through the lifecycle service, version-checked.
-    c('BulkUpdateTickets', 'POST', '/tickets/bulk'),
+    c('BulkUpdateTickets', 'POST', '/tickets/bulk', 'ConsoleTicketWorkApi'),
     // Webhook endpoints (issue 19) from the console: the ext-v1 handlers and services, admins only.
-    c('CreateWebhook', 'POST', '/webhooks', { adminOnly: true, idempotent: true }),
-    c('ListWebhooks', 'GET', '/webhooks', { adminOnly: true }),
-    c('GetWebhook', 'GET', '/webhooks/{webhookId}', { adminOnly: true }),
-    c('UpdateWebhook', 'PATCH', '/webhooks/{webhookId}', { adminOnly: true }),
-    c('DeleteWebhook', 'DELETE', '/webhooks/{webhookId}', { adminOnly: true }),
-    c('RotateWebhookSecret', 'POST', '/webhooks/{webhookId}/rotate-secret', { adminOnly: true }),
-    c('TestWebhook', 'POST', '/webhooks/{webhookId}/test', { adminOnly: true }),
-    c('ListWebhookDeliveries', 'GET', '/webhooks/{webhookId}/deliveries', { adminOnly: true }),
-    c('RedeliverWebhook', 'POST', '/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver', { adminOnly: true }),
+    c('CreateWebhook', 'POST', '/webhooks', 'ConsoleWebhooksApi', { adminOnly: true, idempotent: true }),
+    c('ListWebhooks', 'GET', '/webhooks', 'ConsoleWebhooksApi', { adminOnly: true }),
+    c('GetWebhook', 'GET', '/webhooks/{webhookId}', 'ConsoleWebhooksApi', { adminOnly: true }),
+    c('UpdateWebhook', 'PATCH', '/webhooks/{webhookId}', 'ConsoleWebhooksApi', { adminOnly: true }),
+    c('DeleteWebhook', 'DELETE', '/webhooks/{webhookId}', 'ConsoleWebhooksApi', { adminOnly: true }),
+    c('RotateWebhookSecret', 'POST', '/webhooks/{webhookId}/rotate-secret', 'ConsoleWebhooksApi', { adminOnly: true }),
+    c('TestWebhook', 'POST', '/webhooks/{webhookId}/test', 'ConsoleWebhooksApi', { adminOnly: true }),
+    c('ListWebhookDeliveries', 'GET', '/webhooks/{webhookId}/deliveries', 'ConsoleWebhooksApi', { adminOnly: true }),
+    c('RedeliverWebhook', 'POST', '/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver', 'ConsoleWebhooksApi', { adminOnly: true }),
     // Crash connector (`connector set|show|remove|sync`): the token is write-only.
-    c('GetConnector', 'GET', '/settings/connector', { adminOnly: true }),
-    c('SetConnector', 'PUT', '/settings/connector', { adminOnly: true }),
-    c('RemoveConnector', 'DELETE', '/settings/connector', { adminOnly: true }),
-    c('SyncConnector', 'POST', '/settings/connector/sync', { adminOnly: true }),
+    c('GetConnector', 'GET', '/settings/connector', 'ConsoleConnectorApi', { adminOnly: true }),
+    c('SetConnector', 'PUT', '/settings/connector', 'ConsoleConnectorApi', { adminOnly: true }),
+    c('RemoveConnector', 'DELETE', '/settings/connector', 'ConsoleConnectorApi', { adminOnly: true }),
+    c('SyncConnector', 'POST', '/settings/connector/sync', 'ConsoleConnectorApi', { adminOnly: true }),
     // Backfill prefix mappings (`mapping add|list|remove`) and the imports they started.
-    c('ListBackfillMappings', 'GET', '/settings/backfill-mappings', { adminOnly: true }),
-    c('AddBackfillMapping', 'POST', '/settings/backfill-mappings', { adminOnly: true }),
-    c('RemoveBackfillMapping', 'DELETE', '/settings/backfill-mappings', { adminOnly: true }),
-    c('ListBackfillImports', 'GET', '/settings/backfill-imports', { adminOnly: true }),
+    c('ListBackfillMappings', 'GET', '/settings/backfill-mappings', 'ConsoleBackfillApi', { adminOnly: true }),
+    c('AddBackfillMapping', 'POST', '/settings/backfill-mappings', 'ConsoleBackfillApi', { adminOnly: true }),
+    c('RemoveBackfillMapping', 'DELETE', '/settings/backfill-mappings', 'ConsoleBackfillApi', { adminOnly: true }),
+    c('ListBackfillImports', 'GET', '/settings/backfill-imports', 'ConsoleBackfillApi', { adminOnly: true }),
     // Monitor threshold rules (`monitor rule add|list|remove`).
-    c('ListMonitorRules', 'GET', '/settings/monitor-rules', { adminOnly: true }),
-    c('AddMonitorRule', 'POST', '/settings/monitor-rules', { adminOnly: true }),
-    c('RemoveMonitorRule', 'DELETE', '/settings/monitor-rules/{ruleId}', { adminOnly: true }),
+    c('ListMonitorRules', 'GET', '/settings/monitor-rules', 'ConsoleBackfillApi', { adminOnly: true }),
+    c('AddMonitorRule', 'POST', '/settings/monitor-rules', 'ConsoleBackfillApi', { adminOnly: true }),
+    c('RemoveMonitorRule', 'DELETE', '/settings/monitor-rules/{ruleId}', 'ConsoleBackfillApi', { adminOnly: true }),
   ];
 }
 

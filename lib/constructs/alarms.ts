@@ -47,9 +47,12 @@ export class Alarms extends Construct {
     });
   }
 
-  /** An alarm that fires when `metric` is at or above `threshold` for one period. */
-  add(id: string, metric: IMetric, description: string, threshold = 1): Alarm {
-    const alarm = new Alarm(this, id, {
+  /**
+   * An alarm that fires when `metric` is at or above `threshold` for one period. `scope` places it
+   * elsewhere than under this construct (a nested stack's function's alarm, in that nested stack).
+   */
+  add(id: string, metric: IMetric, description: string, threshold = 1, scope?: Construct): Alarm {
+    const alarm = new Alarm(scope ?? this, scope ? `Alarm${id}` : id, {
       metric,
       threshold,
       evaluationPeriods: 1,

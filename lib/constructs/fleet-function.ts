@@ -237,7 +237,10 @@ export class FleetFunction extends Construct {
    */
   private countBedrockFailures(): void {
     if (this.bedrockFailures) return;
-    const metric = bedrockFailureMetric(Stack.of(this).stackName);
+    // The top-level stack's name: a function in a nested stack (lib/route-groups.ts) counts into the same metric.
+    let stack = Stack.of(this);
+    while (stack.nestedStackParent) stack = stack.nestedStackParent;
+    const metric = bedrockFailureMetric(stack.stackName);
     new MetricFilter(this, 'BedrockFailures', {
       logGroup: this.logGroup,
       filterPattern: FilterPattern.any(...BEDROCK_FAILURE_MESSAGES.map((m) => FilterPattern.stringValue('$.message', '=', `${m}*`))),

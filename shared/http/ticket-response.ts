@@ -1,5 +1,6 @@
 import type { Ticket } from '../domain/ticket/ticket.schema';
-import { etagOf, IF_MATCH_INVALID, parseIfMatch } from '../domain/ticket/ticket-lifecycle.schema';
+import { etagOf, parseIfMatch } from '../domain/ticket/ticket-lifecycle-body';
+import { IF_MATCH_INVALID } from '../domain/ticket/ticket-lifecycle.limits';
 import { BadRequestError } from '../domain/errors';
 import { json, RawResponse } from './response';
 

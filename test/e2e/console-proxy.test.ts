@@ -1,8 +1,10 @@
 /**
- * The console's API behind two greedy API Gateway routes (`ANY /api/console/v1/{proxy+}` and the more
- * specific `ANY /api/console/v1/settings/{proxy+}`, routes.ts PROXY_ROUTES): each group function matches
- * method and path itself and each member keeps its own flags. Events here are shaped as API Gateway sends them behind the proxy route (its route key,
- * `pathParameters.proxy`), which the local router never produces.
+ * The console's API behind API Gateway (routes.ts CONSOLE_GROUPS, PROXY_ROUTES): ten route-group functions,
+ * nine reached by their routes' own keys and one (`ConsoleApi`) behind the catch-all greedy route
+ * `ANY /api/console/v1/{proxy+}`, which also takes every console path no route declares. Each group
+ * function picks its member and each member keeps its own flags. Events here are shaped as API Gateway
+ * sends them (test/support/console-groups.ts: the route key API Gateway picks, its path parameters, or
+ * `pathParameters.proxy` behind the greedy route), which the local router never produces.
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { signSession, SESSION_TTL_MS } from '../../shared/domain/user/session';
@@ -35,8 +37,8 @@ beforeAll(async () => {
 
 async function viaProxy(method: string, path: string, authorization: string, body?: unknown) {
   const now = Date.now();
-  const group = consoleGroupFor(path);
-  if (!group) throw new Error(`no greedy route leads to ${path}`);
+  const group = consoleGroupFor(method, path);
+  if (!group) throw new Error(`no API Gateway route leads to ${method} ${path}`);
   const PROXY_KEY = group.key;
   const event: APIGatewayProxyEventV2 = {
     version: '2.0',
@@ -44,7 +46,7 @@ async function viaProxy(method: string, path: string, authorization: string, bod
     rawPath: path,
     rawQueryString: '',
     headers: { authorization, 'content-type': 'application/json' },
-    pathParameters: { proxy: path.slice(group.prefix.length + 1) },
+    pathParameters: group.pathParameters,
     requestContext: {
       accountId: '000000000000', apiId: 'test', domainName: 'example.com', domainPrefix: 'test',
       http: { method, path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'jest' },

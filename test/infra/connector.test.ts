@@ -36,7 +36,7 @@ describe('connector sync and diagnosis infrastructure', () => {
       FunctionResponseTypes: ['ReportBatchItemFailures'],
     });
     s.template.hasResourceProperties('AWS::CloudWatch::Alarm', { AlarmDescription: Match.stringLikeRegexp('ConnectorSync failed every receive') });
-    for (const id of ['ConnectorSync', 'ConnectorSyncSchedule', 'ConsoleSettingsApi']) {
+    for (const id of ['ConnectorSync', 'ConnectorSyncSchedule', 'ConsoleConnectorApi']) {
       expect(s.stack.functions.get(id)?.fn).toBeDefined();
       expect(actionsOf(id)).toContain('sqs:SendMessage');
     }
@@ -53,8 +53,8 @@ describe('connector sync and diagnosis infrastructure', () => {
       const kms = statementsOf(id).filter((st) => JSON.stringify(st.Action).includes('kms:'));
       if (id === 'ConnectorSync' || id === 'ConnectorSyncSchedule') {
         expect(kms).toEqual([expect.objectContaining({ Action: 'kms:Decrypt', Resource: keyArn })]);
-      } else if (id === 'ConsoleSettingsApi') {
-        // The console's connector settings (the settings function; the other console function has none) seal a new token: GenerateDataKey only, under a connector
+      } else if (id === 'ConsoleConnectorApi') {
+        // The console's connector settings (their group; no other console function has a grant) seal a new token: GenerateDataKey only, under a connector
         // token's context (the organization id alone), never Decrypt: "Sync now" is queued instead.
         expect(kms).toEqual([
           expect.objectContaining({

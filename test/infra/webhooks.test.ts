@@ -68,8 +68,8 @@ describe('webhook infrastructure', () => {
       roleStatements(id).some((st) => JSON.stringify(st.Action).includes('sqs:SendMessage') && JSON.stringify(st.Resource) === JSON.stringify(queueArn)),
     );
     // The webhook endpoints API is one function (a route group): it queues test events and redeliveries;
-    // so does the console's API (its Settings > Integrations > Webhooks routes).
-    expect(senders.sort()).toEqual(['ConsoleApi', 'WebhookDelivery', 'WebhookFanOut', 'WebhookSweep', 'WebhooksApi']);
+    // so does the console's webhooks group (Settings > Integrations > Webhooks).
+    expect(senders.sort()).toEqual(['ConsoleWebhooksApi', 'WebhookDelivery', 'WebhookFanOut', 'WebhookSweep', 'WebhooksApi']);
     for (const id of senders) expect(actionsOf(id)).toContain('sqs:SendMessage');
   });
 

@@ -1,6 +1,7 @@
 import { httpHandler, type ApiRequest } from '../../../shared/http/handler';
 import { expectedVersionOf, ticketResponse } from '../../../shared/http/ticket-response';
-import { ConsoleTicketMessageBody, type TicketMessageInput } from '../../../shared/domain/ticket/ticket-lifecycle.schema';
+import { ConsoleTicketMessageBody } from '../../../shared/domain/ticket/ticket-lifecycle-body';
+import type { TicketMessageInput } from '../../../shared/domain/ticket/ticket-lifecycle.limits';
 import { addTicketMessage } from '../../../shared/domain/ticket/ticket-lifecycle.service';
 import type { UserContext } from '../../../shared/domain/user/user.schema';
 

@@ -1,6 +1,7 @@
 import { httpHandler, type ApiRequest } from '../../../shared/http/handler';
 import { expectedVersionOf, ticketResponse } from '../../../shared/http/ticket-response';
-import { PatchTicketBody, type TicketPatch } from '../../../shared/domain/ticket/ticket-lifecycle.schema';
+import { PatchTicketBody } from '../../../shared/domain/ticket/ticket-lifecycle-body';
+import type { TicketPatch } from '../../../shared/domain/ticket/ticket-lifecycle.limits';
 import { updateTicket } from '../../../shared/domain/ticket/ticket-lifecycle.service';
 import type { UserContext } from '../../../shared/domain/user/user.schema';
 

@@ -1,6 +1,7 @@
 import { httpHandler, type ApiRequest } from '../../../shared/http/handler';
 import { expectedVersionOf, ticketResponse } from '../../../shared/http/ticket-response';
-import { AddTicketMessageBody, type TicketMessageInput } from '../../../shared/domain/ticket/ticket-lifecycle.schema';
+import { AddTicketMessageBody } from '../../../shared/domain/ticket/ticket-lifecycle-body';
+import type { TicketMessageInput } from '../../../shared/domain/ticket/ticket-lifecycle.limits';
 import { addTicketMessage } from '../../../shared/domain/ticket/ticket-lifecycle.service';
 
 /** POST /api/ext-v1/ticket/{ticketId}/messages: a reply, a customer message or an internal note; honours If-Match. */

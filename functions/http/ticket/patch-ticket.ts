@@ -1,6 +1,7 @@
 import { httpHandler, type ApiRequest } from '../../../shared/http/handler';
 import { expectedVersionOf, ticketResponse } from '../../../shared/http/ticket-response';
-import { PatchTicketBody, type TicketPatch } from '../../../shared/domain/ticket/ticket-lifecycle.schema';
+import { PatchTicketBody } from '../../../shared/domain/ticket/ticket-lifecycle-body';
+import type { TicketPatch } from '../../../shared/domain/ticket/ticket-lifecycle.limits';
 import { updateTicket } from '../../../shared/domain/ticket/ticket-lifecycle.service';
 
 /** PATCH /api/ext-v1/ticket/{ticketId}: status, priority, assignee, category; honours If-Match (412 with the current ticket). */

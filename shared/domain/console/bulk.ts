@@ -1,9 +1,10 @@
 import * as z from 'zod/mini';
 import { DomainError } from '../errors';
 import { logger } from '../../logging/logger';
-import { checked, checkTicketPatch, type TicketPatch } from '../ticket/ticket-lifecycle.schema';
+import { checked, checkTicketPatch } from '../ticket/ticket-lifecycle-body';
+import type { TicketPatch } from '../ticket/ticket-lifecycle.limits';
 import { updateTicket } from '../ticket/ticket-lifecycle.service';
-import { TicketResource } from '../ticket/ticket.schema';
+import type { Ticket } from '../ticket/ticket.schema';
 
 /**
  * Bulk assign / bulk status from the queue (issue 18): `POST /api/console/v1/tickets/bulk`.
@@ -56,13 +57,10 @@ export function checkBulkBody(body: unknown): string | BulkInput {
 
 export const BulkUpdateBody = checked(z.unknown(), checkBulkBody);
 
-export const BulkResult = z.union([
-  z.object({ ticketId: z.string(), ok: z.literal(true), ticket: TicketResource }),
-  z.object({ ticketId: z.string(), ok: z.literal(false), status: z.number(), error: z.string() }),
-]);
-export type BulkResult = z.infer<typeof BulkResult>;
-export const BulkUpdateResponse = z.object({ results: z.array(BulkResult), updated: z.number(), failed: z.number() });
-export type BulkUpdateResponse = z.infer<typeof BulkUpdateResponse>;
+/** One ticket's outcome (types only: nothing parses a response, and a schema here would build the ticket resource schema at load). */
+export type BulkResult = { ticketId: string; ok: true; ticket: Ticket } | { ticketId: string; ok: false; status: number; error: string };
+/** 200 of POST /api/console/v1/tickets/bulk. */
+export type BulkUpdateResponse = { results: BulkResult[]; updated: number; failed: number };
 
 async function mapPool<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = new Array(items.length);

@@ -4,6 +4,7 @@ import { CustomerResource } from '../customer/customer.schema';
 import { DeviceWithOwners } from '../device/device.schema';
 import { LatestTelemetryResponse } from '../telemetry/telemetry.schema';
 import { TicketResource } from '../ticket/ticket.schema';
+import { QUEUE_VIEWS } from './console.limits';
 
 /**
  * Response shapes of the console routes (`/api/console/v1`), composed from the resources the
@@ -11,12 +12,10 @@ import { TicketResource } from '../ticket/ticket.schema';
  * change that breaks the console breaks the type check.
  */
 
-export const QUEUE_VIEWS = ['unassigned', 'mine', 'proactive', 'open', 'pending', 'solved'] as const;
-export type QueueView = (typeof QUEUE_VIEWS)[number];
-export const QUEUE_VIEW_INVALID = `view must be one of: ${QUEUE_VIEWS.join(', ')}`;
-export const REGENERATE_CONFIRMATION = 'REGENERATE';
-export const REGENERATE_CONFIRM_REQUIRED = `Type ${REGENERATE_CONFIRMATION} to confirm`;
-export const SEARCH_QUERY_REQUIRED = 'q is required';
+// Constants and texts live in a zod-free module (the console's page services import them from there, so
+// their bundles do not build these response schemas at load: docs/performance.md, "Zod only where something parses").
+export * from './console.limits';
+export * from './console-bodies';
 
 /** 200 of GET /api/console/v1/tickets: one view's tickets after the filters, and every view's count. */
 export const QueueResponse = z.object({
@@ -81,7 +80,6 @@ export type SearchResponse = z.infer<typeof SearchResponse>;
 export const DeveloperSettingsResponse = z.object({ keyMasked: z.string(), keyCreatedAt: z.string() });
 export type DeveloperSettingsResponse = z.infer<typeof DeveloperSettingsResponse>;
 
-export const RegenerateKeyBody = z.object({ confirm: z.string({ error: REGENERATE_CONFIRM_REQUIRED }).check(z.refine((v) => v === REGENERATE_CONFIRMATION, REGENERATE_CONFIRM_REQUIRED)) });
 /** 200 of POST /api/console/v1/settings/developer/regenerate: the new key, shown this once. */
 export const RegenerateKeyResponse = z.object({ apiKey: z.string(), keyCreatedAt: z.string() });
 export type RegenerateKeyResponse = z.infer<typeof RegenerateKeyResponse>;

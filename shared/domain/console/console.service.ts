@@ -12,20 +12,18 @@ import { listTickets, TICKET_LIST_MAX_LIMIT } from '../ticket/ticket-list.servic
 import { getTicket } from '../ticket/ticket-read.service';
 import type { Ticket } from '../ticket/ticket.schema';
 import type { UserContext } from '../user/user.schema';
-import {
-  QUEUE_VIEW_INVALID,
-  QUEUE_VIEWS,
-  SEARCH_QUERY_REQUIRED,
-  type CustomerPageResponse,
-  type DeveloperSettingsResponse,
-  type DevicePageResponse,
-  type DeviceHealth,
-  type QueueResponse,
-  type QueueView,
-  type RegenerateKeyResponse,
-  type SearchResponse,
-  type Series,
-  type TicketPageResponse,
+import { QUEUE_VIEW_INVALID, QUEUE_VIEWS, SEARCH_QUERY_REQUIRED } from './console.limits';
+import type {
+  CustomerPageResponse,
+  DeveloperSettingsResponse,
+  DevicePageResponse,
+  DeviceHealth,
+  QueueResponse,
+  QueueView,
+  RegenerateKeyResponse,
+  SearchResponse,
+  Series,
+  TicketPageResponse,
 } from './console.schema';
 import { inView, matchesFilters, parseFilters } from './queue';
 

@@ -7,9 +7,14 @@ import { parseConnectorSettings } from '../connector/connector.schema';
 import * as connectorRepo from '../connector/connector.repository';
 import * as connectors from '../connector/connector.service';
 import { syncWindowStart } from '../connector/connector-sync';
-import { jobQueueFromEnv } from '../connector/sync-jobs';
+import { jobQueueFromEnv, SYNC_QUEUE_URL_ENV } from '../connector/sync-jobs';
 import { BadRequestError } from '../errors';
 import type { OrgContext } from '../organization/organization.schema';
+
+declare global {
+  /** `true` in a Lambda bundle (lib/bundling.ts `bundleDefines`); unset when the source runs as is (local stack, tests). */
+  var __FLEETDESK_LAMBDA_BUNDLE__: boolean | undefined;
+}
 
 /**
  * Settings > Integrations in the console (issue 18): the crash connector, backfill mappings and
@@ -127,8 +132,15 @@ export async function syncConsoleConnector(org: OrgContext) {
     await queue.send([{ organizationId: org.organizationId, window }]);
     return { status: 'queued', window, devices: [] };
   }
-  const report = await connectors.runConnectorSync(org.organizationId);
-  return { status: report.status, window: report.window, devices: report.devices.map(({ identifier, status, error }) => ({ identifier, status, error: error ?? null })) };
+  // In a Lambda bundle (the stack always gives this function the queue: `connectorSyncQueue`) the
+  // in-request sync is folded away at bundle time, and with it the provider client and the telemetry
+  // writes (issue 21, bundle budgets); a Lambda without the queue fails loudly instead of syncing here.
+  if (globalThis.__FLEETDESK_LAMBDA_BUNDLE__ === true) {
+    throw new Error(`${SYNC_QUEUE_URL_ENV} is not set: the console's "Sync now" only queues a sync job in Lambda`);
+  } else {
+    const report = await connectors.runConnectorSync(org.organizationId);
+    return { status: report.status, window: report.window, devices: report.devices.map(({ identifier, status, error }) => ({ identifier, status, error: error ?? null })) };
+  }
 }
 
 // --- Backfill mappings -----------------------------------------------------------------------------

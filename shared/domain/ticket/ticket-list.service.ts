@@ -7,9 +7,11 @@ import { fitsKeyPart, isUuid, keyPartTooLong } from '../common.schema';
 import { BadRequestError } from '../errors';
 import type { OrgContext } from '../organization/organization.schema';
 import { toTicket, UNASSIGNED_KEY } from './ticket.repository';
-import { PRIORITY_INVALID, TICKET_SOURCES, TICKET_STATUSES, type Ticket } from './ticket.schema';
-import { STATUS_INVALID } from './ticket-lifecycle.schema';
-import { ASSIGNEE_MAX, PRIORITIES } from '../ticket-config/ticket-config.schema';
+// Constants from the zod-free modules: importing them from a schema module builds its schemas at load (docs/performance.md).
+import { PRIORITY_INVALID, TICKET_SOURCES, TICKET_STATUSES } from './ticket.limits';
+import type { Ticket } from './ticket.schema';
+import { STATUS_INVALID } from './ticket-lifecycle.limits';
+import { ASSIGNEE_MAX, PRIORITIES } from '../ticket-config/ticket-config.limits';
 import { KEY_PART_MAX_BYTES } from '../../db/keys';
 import { decodeSortKeyCursor, encodeSortKeyCursor } from '../../db/cursor';
 

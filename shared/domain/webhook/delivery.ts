@@ -16,6 +16,11 @@ import {
   type WebhookPayload,
 } from './webhook.schema';
 
+declare global {
+  /** `true` in a Lambda bundle (lib/bundling.ts `bundleDefines`); unset when the source runs as is (local stack, tests). */
+  var __FLEETDESK_LAMBDA_BUNDLE__: boolean | undefined;
+}
+
 /**
  * Delivery of signed events (Standard Webhooks) to endpoints, at least once: each (endpoint,
  * event) is a stored delivery; each attempt is claimed with a conditional write (so a duplicated
@@ -140,7 +145,15 @@ export function setDeliveryQueueForTests(queue: DeliveryQueue | undefined): void
 export function deliveryQueue(): DeliveryQueue {
   if (override) return override;
   const url = optionalEnv(WEBHOOK_ENV.queueUrl);
-  return url ? sqsQueue(url) : inProcessQueue;
+  if (url) return sqsQueue(url);
+  // In a Lambda bundle every function that queues attempts has the queue (the stack's `webhookQueue`, and the
+  // worker's own send grant): the in-process queue, and with it the attempt code (HTTP posting, signing),
+  // is folded away at bundle time (issue 21, bundle budgets); a Lambda without the URL fails loudly.
+  if (globalThis.__FLEETDESK_LAMBDA_BUNDLE__ === true) {
+    throw new Error(`${WEBHOOK_ENV.queueUrl} is not set: in Lambda, webhook attempts are only queued`);
+  } else {
+    return inProcessQueue;
+  }
 }
 
 /** The deliveryId of an event to an endpoint: derived, so a stream record handled twice creates one delivery. */

@@ -23,6 +23,6 @@ export const LANGUAGE_PACK_ENTRIES: readonly string[] = [
   'functions/workers/dropout-sweep.ts',
   // A category set by a person teaches the classifier (PATCH, the console), and closing a ticket reads its text.
   'functions/http/ticket/patch-ticket.ts',
-  'functions/http/groups/console-api.ts',
+  'functions/http/groups/console-ticket-work-api.ts',
   'functions/schedules/ticket-auto-close.ts',
 ];
