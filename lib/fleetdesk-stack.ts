@@ -120,9 +120,9 @@ export class FleetdeskStack extends Stack {
   /** The KMS key sealing connector tokens and webhook signing secrets; absent when nothing uses them. */
   connectorTokenKey?: Key;
   /**
-   * The nested stack holding the route-group functions (every function a route names by `functionId`:
-   * the console's groups, the webhooks API, MCP, the docs) with their routes, integrations, permissions
-   * and alarms; its own 500 resources (lib/route-groups.ts). Absent when no route names a function.
+   * The nested stack holding the console's feature groups (`isRouteGroupFunction`: every console group
+   * but the catch-all) with their routes, integrations, permissions and alarms; its own 500 resources
+   * (lib/route-groups.ts). Absent when no route needs it.
    */
   routeGroupsStack?: NestedStack;
 

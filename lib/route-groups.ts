@@ -1,9 +1,8 @@
-import type { RouteDefinition } from '../shared/routes';
+import { CONSOLE_GROUPS, PROXY_ROUTES, type RouteDefinition } from '../shared/routes';
 
 /**
  * The nested stack (CDK `NestedStack`, its own CloudFormation stack with its own 500 resources) that holds
- * every route-group function: a function a route names by `functionId` (the console's groups, the
- * webhooks API, MCP, the docs page), with its role, policy, log group, error alarm, integration,
+ * the console's feature groups (see `isRouteGroupFunction`), each with its role, policy, log group, error alarm, integration,
  * invoke permission and API routes. The HTTP API, its stage (route throttles, access logs), the JWT
  * authorizer's user pool, the table, keys and queues stay in the parent and are passed in by reference
  * (CloudFormation parameters CDK adds). One function per route put the single stack over CloudFormation's
@@ -12,7 +11,15 @@ import type { RouteDefinition } from '../shared/routes';
  */
 export const ROUTE_GROUPS_STACK_ID = 'RouteGroups';
 
-/** Whether the function behind `route` lives in the route-groups nested stack. */
+/**
+ * Whether the function behind `route` lives in the route-groups nested stack: the console's feature
+ * groups reached by their routes' own keys. The functions whose API routes a deployed stack already
+ * has in the parent (the console's catch-all behind its greedy route, the webhooks API, MCP, the docs)
+ * stay there with the same logical ids: an HTTP API refuses a second route with a key it already has,
+ * and CloudFormation creates a nested stack's new routes before it deletes the parent's old ones, so
+ * moving them would fail the upgrade of every existing deployment (and roll it back).
+ */
 export function isRouteGroupFunction(route: Pick<RouteDefinition, 'functionId'>): boolean {
-  return route.functionId !== undefined;
+  const id = route.functionId;
+  return id !== undefined && id in CONSOLE_GROUPS && !(id in PROXY_ROUTES);
 }

@@ -159,8 +159,8 @@ const WEBHOOKS_ENTRY = 'functions/http/groups/webhooks-api.ts';
 
 /**
  * The console's API (issue 18) as route groups by feature, each a function of its own (issue 21: each
- * within the request-path bundle budget; docs/performance.md). The stack puts them, with the other route
- * groups, in a nested stack (lib/route-groups-stack.ts), which has its own 500 resources.
+ * within the request-path bundle budget; docs/performance.md). The stack puts all but the catch-all in a
+ * nested stack (lib/route-groups.ts, `isRouteGroupFunction`), which has its own 500 resources.
  * `uses` is the union of what the group's routes need; table access is `readwrite` for all of them.
  */
 export const CONSOLE_GROUPS = {

@@ -187,7 +187,7 @@ describe('#8 throttles per route', () => {
     for (const [id, r] of Object.entries(resourcesOf(s.parent, 'AWS::ApiGatewayV2::Route'))) {
       if (r.Properties?.RouteKey !== '$default') expect(dependsOn).toContain(id);
     }
-    // The route groups' routes are in the nested stack (lib/route-groups.ts): the stage waits for that whole stack.
+    // The console groups' routes are in the nested stack (lib/route-groups.ts): the stage waits for that whole stack.
     const nested = s.stack.routeGroupsStack;
     expect(Object.keys(resourcesOf(s.nested[nested?.node.id as string] as never, 'AWS::ApiGatewayV2::Route')).length).toBeGreaterThan(0);
     expect(dependsOn).toContain(logicalId(s.stack, nested?.nestedStackResource));
