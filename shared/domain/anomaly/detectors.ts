@@ -1187,6 +1187,16 @@ export function fillGap(c: CadenceState, t: number): void {
 }
 
 /**
+ * A record older than the newest evaluated one arrived (late, or delivered again): it may fill a
+ * pending gap ({@link fillGap}, judged against the limit learned so far) and it splits the learned gap it
+ * lies in ({@link splitLearnedGap}). The one call for a late record.
+ */
+export function recordLateReport(c: CadenceState, t: number): void {
+  fillGap(c, t);
+  splitLearnedGap(c, t);
+}
+
+/**
  * The pending gaps that are dropouts at `now` (oldest first), removed from the state: no late
  * record filled them, and the lag allowance has passed since their end (a record measured inside a
  * gap would have arrived by then). Beyond DROPOUT.pendingGaps

@@ -6,14 +6,13 @@ import {
   dropoutDue,
   dueGaps,
   evaluatePoint,
-  fillGap,
   gapSignal,
   isGap,
   newCadenceState,
   newSeriesState,
   recordDelivery,
+  recordLateReport,
   recordReport,
-  splitLearnedGap,
   type AnomalyKind,
   type CadenceState,
   type SeriesState,
@@ -152,10 +151,7 @@ export function evaluateRecords(
     for (const p of ctx.late ?? []) {
       if (p.t < ctx.now - MAX_RECORD_AGE_MS) continue;
       oldest = Math.min(oldest ?? p.t, p.t);
-      if (state.lastTs !== null && p.t <= state.lastTs) {
-        fillGap(state.cadence, p.t);
-        splitLearnedGap(state.cadence, p.t);
-      }
+      if (state.lastTs !== null && p.t <= state.lastTs) recordLateReport(state.cadence, p.t);
     }
   }
   for (const record of sorted) {
@@ -166,10 +162,7 @@ export function evaluateRecords(
     if (lane === 'device') oldest = Math.min(oldest ?? record.t, record.t);
     if (last !== null && record.t <= last) {
       // Late (or delivered again): it may fill a gap found earlier; it is not evaluated again.
-      if (lane === 'device') {
-        fillGap(state.cadence, record.t);
-        splitLearnedGap(state.cadence, record.t);
-      }
+      if (lane === 'device') recordLateReport(state.cadence, record.t);
       continue;
     }
     if (lane === 'crash') {
