@@ -20,10 +20,8 @@
  * (splitHeldoutV3) into a tuning half and an own held-out half reported in aggregate only.
  */
 import { routes } from '../shared/routes';
-import { normalizeCategoryName } from '../shared/domain/ticket-config/ticket-config.schema';
 import { categorize, type Classifier } from '../shared/domain/ticket/classifier/classifier';
-import { CONFIDENCE_THRESHOLD, EmbeddedClassifier, exampleFeatures, rankCategories, ticketFeatures } from '../shared/domain/ticket/classifier/embedded';
-import { addExample, type ExampleCounts } from '../shared/domain/ticket/classifier/examples';
+import { CONFIDENCE_THRESHOLD, EmbeddedClassifier, rankCategories } from '../shared/domain/ticket/classifier/embedded';
 import { BENCH_CATEGORIES, BENCH_EXAMPLES, BENCH_HOLDOUT, BENCH_TICKETS, type LabelledTicket } from './bench/classifier-set';
 import { HELDOUT_TICKETS } from './bench/classifier-heldout';
 import { HELDOUT_V2_EXAMPLES, HELDOUT_V2_TICKETS } from './bench/classifier-heldout-v2';
@@ -32,7 +30,7 @@ import { HELDOUT_V4_EXAMPLES, HELDOUT_V4_NO_CATEGORY, HELDOUT_V4_TICKETS } from 
 import { HELDOUT_V5_EXAMPLES, HELDOUT_V5_NO_CATEGORY, HELDOUT_V5_TICKETS } from './bench/classifier-heldout-v5';
 import { HELDOUT_V6_EXAMPLES, HELDOUT_V6_NO_CATEGORY, HELDOUT_V6_TICKETS } from './bench/classifier-heldout-v6';
 import { bundle, bundleTargets } from './bench/bundles';
-import { evaluate, sharesNoWord, type Evaluation } from './bench/classifier-eval';
+import { evaluate, examplesFrom, sharesNoWord, type Evaluation } from './bench/classifier-eval';
 import { OWN_TICKETS } from './bench/classifier-own';
 import { opaqueCategories } from './bench/classifier-opaque';
 import { CLASSIFIER_GOAL } from './bench/classifier-goals';
@@ -56,12 +54,6 @@ function print(label: string, e: Evaluation, misses: boolean) {
       console.log(`    ${r.got === null ? 'ABSTAIN' : 'WRONG  '} want ${r.want.padEnd(16)} got ${String(r.got ?? r.best).padEnd(16)} ${r.confidence.toFixed(2)}  ${r.title}`);
     }
   }
-}
-
-async function examplesFrom(labelled: LabelledTicket[]): Promise<ExampleCounts> {
-  const counts: ExampleCounts = new Map();
-  for (const ex of labelled) addExample(counts, normalizeCategoryName(ex.category), exampleFeatures(await ticketFeatures(ex.ticket)));
-  return counts;
 }
 
 async function main() {

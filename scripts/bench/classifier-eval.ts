@@ -1,6 +1,7 @@
-import { EmbeddedClassifier } from '../../shared/domain/ticket/classifier/embedded';
+import { normalizeCategoryName } from '../../shared/domain/ticket-config/category-names';
+import { EmbeddedClassifier, exampleFeatures, ticketFeatures } from '../../shared/domain/ticket/classifier/embedded';
 import type { CategoryOption } from '../../shared/domain/ticket/classifier/classifier';
-import type { ExampleCounts } from '../../shared/domain/ticket/classifier/examples';
+import { addExample, type ExampleCounts } from '../../shared/domain/ticket/classifier/examples';
 import { rankCategories } from '../../shared/domain/ticket/classifier/embedded';
 import type { LabelledTicket } from './classifier-set';
 
@@ -22,6 +23,13 @@ export interface Evaluation {
   calibration: { from: number; to: number; count: number; accuracy: number; meanConfidence: number }[];
   /** Expected calibration error: per bin |accuracy - mean confidence|, weighted by the bin's share of tickets. */
   calibrationError: number;
+}
+
+/** Labelled tickets as an organization's learned examples (what `POST /ticket/{id}/category` stores), per category. */
+export async function examplesFrom(labelled: readonly LabelledTicket[]): Promise<ExampleCounts> {
+  const counts: ExampleCounts = new Map();
+  for (const ex of labelled) addExample(counts, normalizeCategoryName(ex.category), exampleFeatures(await ticketFeatures(ex.ticket)));
+  return counts;
 }
 
 /** Runs the embedded classifier over a labelled set (shared by the bench script and its test). */

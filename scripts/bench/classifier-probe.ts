@@ -6,9 +6,7 @@
  *
  *   npx tsx scripts/bench/classifier-probe.ts [--misses[=set label]] [--b] [--tuning=JSON]
  */
-import { normalizeCategoryName } from '../../shared/domain/ticket-config/ticket-config.schema';
-import { EmbeddedClassifier, exampleFeatures, ticketFeatures, TUNING } from '../../shared/domain/ticket/classifier/embedded';
-import { addExample, type ExampleCounts } from '../../shared/domain/ticket/classifier/examples';
+import { EmbeddedClassifier, TUNING } from '../../shared/domain/ticket/classifier/embedded';
 import type { TicketText } from '../../shared/domain/ticket/ticket-text';
 import { BENCH_CATEGORIES, BENCH_EXAMPLES, BENCH_TICKETS, type LabelledTicket } from './classifier-set';
 import { HELDOUT_TICKETS } from './classifier-heldout';
@@ -17,13 +15,8 @@ import { HELDOUT_V3_EXAMPLES, HELDOUT_V3_NO_CATEGORY, splitHeldoutV3 } from './c
 import { HELDOUT_V4_EXAMPLES, HELDOUT_V4_LANGUAGES, HELDOUT_V4_NO_CATEGORY, HELDOUT_V4_TICKETS } from './classifier-heldout-v4';
 import { HELDOUT_V5_EXAMPLES, HELDOUT_V5_LANGUAGES, HELDOUT_V5_NO_CATEGORY, HELDOUT_V5_TICKETS } from './classifier-heldout-v5';
 import { OWN_TICKETS } from './classifier-own';
-import { evaluate, type Evaluation } from './classifier-eval';
+import { evaluate, examplesFrom, type Evaluation } from './classifier-eval';
 
-async function examplesFrom(labelled: readonly LabelledTicket[]): Promise<ExampleCounts> {
-  const counts: ExampleCounts = new Map();
-  for (const ex of labelled) addExample(counts, normalizeCategoryName(ex.category), exampleFeatures(await ticketFeatures(ex.ticket)));
-  return counts;
-}
 
 interface Set {
   label: string;

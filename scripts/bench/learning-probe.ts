@@ -18,8 +18,7 @@
  */
 import { createHash } from 'node:crypto';
 import { normalizeCategoryName } from '../../shared/domain/ticket-config/ticket-config.schema';
-import { CONCEPT_PREFIX, exampleFeatures, ticketFeatures, TUNING } from '../../shared/domain/ticket/classifier/embedded';
-import { addExample, type ExampleCounts } from '../../shared/domain/ticket/classifier/examples';
+import { CONCEPT_PREFIX, ticketFeatures, TUNING } from '../../shared/domain/ticket/classifier/embedded';
 import { FACET_PREFIX } from '../../shared/domain/ticket/classifier/vocabulary';
 import type { CategoryOption } from '../../shared/domain/ticket/classifier/classifier';
 import { BENCH_CATEGORIES, BENCH_EXAMPLES, BENCH_TICKETS, type LabelledTicket } from './classifier-set';
@@ -29,13 +28,10 @@ import { HELDOUT_V3_EXAMPLES, splitHeldoutV3 } from './classifier-heldout-v3';
 import { OWN_TICKETS } from './classifier-own';
 import { HELDOUT_V4_EXAMPLES, HELDOUT_V4_TICKETS } from './classifier-heldout-v4';
 import { opaqueCategories } from './classifier-opaque';
-import { evaluate, type Evaluation } from './classifier-eval';
+import { evaluate, examplesFrom, type Evaluation } from './classifier-eval';
 
-export async function examplesFrom(labelled: readonly LabelledTicket[]): Promise<ExampleCounts> {
-  const counts: ExampleCounts = new Map();
-  for (const ex of labelled) addExample(counts, normalizeCategoryName(ex.category), exampleFeatures(await ticketFeatures(ex.ticket)));
-  return counts;
-}
+export { examplesFrom };
+
 
 export interface ProbeSet {
   label: string;

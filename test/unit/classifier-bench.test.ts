@@ -1,7 +1,5 @@
-import { normalizeCategoryName } from '../../shared/domain/ticket-config/ticket-config.schema';
 import { detectLanguage, words } from '../../shared/domain/ticket/classifier/language';
-import { EmbeddedClassifier, exampleFeatures, ticketFeatures } from '../../shared/domain/ticket/classifier/embedded';
-import { addExample, type ExampleCounts } from '../../shared/domain/ticket/classifier/examples';
+import { EmbeddedClassifier } from '../../shared/domain/ticket/classifier/embedded';
 import { CLASSIFIER_GOAL } from '../../scripts/bench/classifier-goals';
 import { BENCH_CATEGORIES, BENCH_EXAMPLES, BENCH_TICKETS } from '../../scripts/bench/classifier-set';
 import { HELDOUT_TICKETS } from '../../scripts/bench/classifier-heldout';
@@ -10,7 +8,7 @@ import { HELDOUT_V3_EXAMPLES, HELDOUT_V3_NO_CATEGORY, HELDOUT_V3_TICKETS, splitH
 import { HELDOUT_V4_EXAMPLES, HELDOUT_V4_NO_CATEGORY, HELDOUT_V4_TICKETS } from '../../scripts/bench/classifier-heldout-v4';
 import { HELDOUT_V5_EXAMPLES, HELDOUT_V5_NO_CATEGORY, HELDOUT_V5_TICKETS } from '../../scripts/bench/classifier-heldout-v5';
 import { HELDOUT_V6_EXAMPLES, HELDOUT_V6_NO_CATEGORY, HELDOUT_V6_TICKETS } from '../../scripts/bench/classifier-heldout-v6';
-import { evaluate } from '../../scripts/bench/classifier-eval';
+import { evaluate, examplesFrom } from '../../scripts/bench/classifier-eval';
 import { opaqueCategories } from '../../scripts/bench/classifier-opaque';
 
 /**
@@ -21,11 +19,7 @@ import { opaqueCategories } from '../../scripts/bench/classifier-opaque';
  */
 const CALIBRATION_TOLERANCE = 0.1;
 
-async function examples(labelled = BENCH_EXAMPLES): Promise<ExampleCounts> {
-  const counts: ExampleCounts = new Map();
-  for (const ex of labelled) addExample(counts, normalizeCategoryName(ex.category), exampleFeatures(await ticketFeatures(ex.ticket)));
-  return counts;
-}
+const examples = (labelled = BENCH_EXAMPLES) => examplesFrom(labelled);
 
 describe('classifier quality on held-out tickets', () => {
   it('the held-out set is what the gates are measured on: every category, four languages, conversations, no overlap with tuning', () => {
