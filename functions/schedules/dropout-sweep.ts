@@ -2,6 +2,11 @@ import type { SweepTotals } from '../../shared/domain/anomaly/sweep-jobs';
 import { fanOutSweeps } from '../../shared/domain/anomaly/sweep-jobs';
 import { logger } from '../../shared/logging/logger';
 
+declare global {
+  // esbuild `define` in every Lambda bundle (lib/bundling.ts bundleDefines); undefined in the local stack and tests.
+  var __FLEETDESK_LAMBDA_BUNDLE__: boolean | undefined;
+}
+
 /**
  * DropoutSweep (EventBridge schedule, shared/routes.ts `schedules`): opens a dropout
  * incident and its ticket for every device silent for longer than its cadence explains. In AWS it

@@ -11,6 +11,11 @@ import { jobQueueFromEnv, SYNC_QUEUE_URL_ENV } from '../connector/sync-jobs';
 import { BadRequestError } from '../errors';
 import type { OrgContext } from '../organization/organization.schema';
 
+declare global {
+  /** `true` in a Lambda bundle (lib/bundling.ts `bundleDefines`); unset when the source runs as is (local stack, tests). */
+  var __FLEETDESK_LAMBDA_BUNDLE__: boolean | undefined;
+}
+
 /**
  * Settings > Integrations in the console (issue 18): the crash connector, backfill mappings and
  * monitor rules an operator sets with `npm run admin -- connector|mapping|monitor …`. Each call goes

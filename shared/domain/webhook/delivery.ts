@@ -16,6 +16,11 @@ import {
   type WebhookPayload,
 } from './webhook.schema';
 
+declare global {
+  /** `true` in a Lambda bundle (lib/bundling.ts `bundleDefines`); unset when the source runs as is (local stack, tests). */
+  var __FLEETDESK_LAMBDA_BUNDLE__: boolean | undefined;
+}
+
 /**
  * Delivery of signed events (Standard Webhooks) to endpoints, at least once: each (endpoint,
  * event) is a stored delivery; each attempt is claimed with a conditional write (so a duplicated

@@ -2,6 +2,11 @@ import { optionalEnv } from '../../../config/env';
 import { CHAT_DELIVERY_STREAM, CHAT_ENV, deliverWithRetries } from './chat-delivery';
 import type { ChatNotificationJob } from './chat-message';
 
+declare global {
+  /** `true` in a Lambda bundle (lib/bundling.ts `bundleDefines`); unset when the source runs as is (local stack, tests). */
+  var __FLEETDESK_LAMBDA_BUNDLE__: boolean | undefined;
+}
+
 const inFlight = new Set<Promise<unknown>>();
 
 /**
