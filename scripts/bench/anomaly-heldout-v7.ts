@@ -10,7 +10,7 @@
  * Different on purpose from v1-v6 — this one is meant to look like the fleet of an ordinary
  * consumer/light-commercial hardware maker, the devices a support desk actually sees:
  * - generator: PCG32 (O'Neill 2014, XSH-RR output of a 64-bit LCG, pcg32_srandom_r seeding), hand
- *   written on BigInt, one PCG stream per device and purpose (the stream selector is a murmur3
+ *   written on two 32-bit halves, one PCG stream per device and purpose (the stream selector is a murmur3
  *   fmix32 mix of "type/copy|purpose", the initial state the set's seed); uniforms (x + 0.5) / 2^32;
  *   normals by Marsaglia's polar method; exponentials by inversion;
  * - noise models: Ornstein-Uhlenbeck wander (room temperatures, PM background, Wi-Fi), AR(1)
@@ -74,26 +74,61 @@ const DAY = 24 * HOUR;
 export const HELDOUT_V7_START = Date.UTC(2039, 9, 5);
 
 const MASK64 = (1n << 64n) - 1n;
-const PCG_MULT = 6364136223846793005n;
+/** The PCG multiplier 6364136223846793005 as two 32-bit halves. */
+const MULT_HI = 0x5851f42d;
+const MULT_LO = 0x4c957f2d;
 
-/** PCG32 (pcg32_random_r: 64-bit LCG state, XSH-RR 32-bit output), seeded as pcg32_srandom_r(initstate, initseq). */
+/** High 32 bits of the 64-bit product of two unsigned 32-bit integers (16-bit limbs, exact in doubles). */
+function mulHi32(a: number, b: number): number {
+  const a0 = a & 0xffff;
+  const a1 = a >>> 16;
+  const b0 = b & 0xffff;
+  const b1 = b >>> 16;
+  const p01 = a0 * b1;
+  const p10 = a1 * b0;
+  const mid = ((a0 * b0) >>> 16) + (p01 & 0xffff) + (p10 & 0xffff);
+  return (a1 * b1 + Math.floor(p01 / 65536) + Math.floor(p10 / 65536) + Math.floor(mid / 65536)) >>> 0;
+}
+
+/**
+ * PCG32 (pcg32_random_r: 64-bit LCG state, XSH-RR 32-bit output), seeded as
+ * pcg32_srandom_r(initstate, initseq). The 64-bit state is kept as two 32-bit halves.
+ */
 export class Pcg32 {
-  private state = 0n;
-  private readonly inc: bigint;
+  private hi = 0;
+  private lo = 0;
+  private readonly incHi: number;
+  private readonly incLo: number;
 
   constructor(initstate: bigint | number, initseq: bigint | number) {
-    this.inc = ((BigInt(initseq) << 1n) | 1n) & MASK64;
+    const inc = ((BigInt(initseq) << 1n) | 1n) & MASK64;
+    this.incHi = Number(inc >> 32n);
+    this.incLo = Number(inc & 0xffffffffn);
     this.next();
-    this.state = (this.state + (BigInt(initstate) & MASK64)) & MASK64;
+    const init = BigInt(initstate) & MASK64;
+    this.add(Number(init >> 32n), Number(init & 0xffffffffn));
     this.next();
+  }
+
+  private add(hi: number, lo: number): void {
+    const low = this.lo + lo;
+    this.lo = low >>> 0;
+    this.hi = (this.hi + hi + (low > 0xffffffff ? 1 : 0)) >>> 0;
   }
 
   /** A uniform 32-bit unsigned integer. */
   next(): number {
-    const old = this.state;
-    this.state = (old * PCG_MULT + this.inc) & MASK64;
-    const xorshifted = Number((((old >> 18n) ^ old) >> 27n) & 0xffffffffn);
-    const rot = Number(old >> 59n);
+    const hi = this.hi;
+    const lo = this.lo;
+    // state = state * MULT + inc (mod 2^64)
+    this.lo = Math.imul(lo, MULT_LO) >>> 0;
+    this.hi = (mulHi32(lo, MULT_LO) + Math.imul(lo, MULT_HI) + Math.imul(hi, MULT_LO)) >>> 0;
+    this.add(this.incHi, this.incLo);
+    // output: rotr32(((old >> 18) ^ old) >> 27, old >> 59)
+    const xHi = hi ^ (hi >>> 18);
+    const xLo = (lo ^ ((lo >>> 18) | (hi << 14))) >>> 0;
+    const xorshifted = ((xLo >>> 27) | (xHi << 5)) >>> 0;
+    const rot = hi >>> 27;
     return ((xorshifted >>> rot) | (xorshifted << (-rot & 31))) >>> 0;
   }
 
@@ -435,7 +470,7 @@ function roomStat(r: Source, c: number, k: number): HeldoutSeries {
     ou = 0.9 * ou + 0.08 * r.normal();
     return room + ou;
   });
-  const s: Series = { id: `v7-room-stat-${c}`, shape: name(k, 'room thermostat', 'room thermostat, valve stuck', null), measurement: 'room_c', times, values, step: 0.5, labels: [], missing: [], arrival: live(r) };
+  const s: Series = { id: `v7-room-stat-${c}`, shape: name(k, 'room thermostat', 'room thermostat, valve stuck', null), measurement: 'room_temp_c', times, values, step: 0.5, labels: [], missing: [], arrival: live(r) };
   const reboot = atHour(times, tz, r.int(300, 900, 'fw'), 2, 4);
   s.missing.push([reboot, reboot + r.int(2, 3, 'fw')]);
   if (k === 1) regime(s, at);
@@ -509,7 +544,7 @@ function mowerSoc(r: Source, c: number, k: number): HeldoutSeries {
     }
     return soc;
   });
-  const s: Series = { id: `v7-mower-soc-${c}`, shape: name(k, 'robot mower battery', 'robot mower battery, pack ageing', null), measurement: 'soc_pct', times, values, step: 1, labels: [], missing: [], arrival: batches(appOpens(times, tz, r), r) };
+  const s: Series = { id: `v7-mower-soc-${c}`, shape: name(k, 'robot mower battery', 'robot mower battery, pack ageing', null), measurement: 'mower_soc_pct', times, values, step: 1, labels: [], missing: [], arrival: batches(appOpens(times, tz, r), r) };
   if (k === 1) regime(s, at);
   return finish(s, r);
 }
@@ -554,7 +589,7 @@ function poolPumpPower(r: Source, c: number, k: number): HeldoutSeries {
  *    15-30 min. The compressor holds -21.5/-18.5 (sawtooth); lid openings in shop hours (08:00-20:00)
  *    warm it 0.3-1 °C; a defrost every 8 h warms it to about -8 °C for ~20 min, then pull-down.
  *    Copy 1: the lid gasket starts to leak: from day 2 it warms 60 % faster between compressor runs
- *    and sits ~1 °C warmer (duty-cycle change, inside the defrost range). Copy 2: a 7-10 sigma spike.
+ *    and sits ~1 °C warmer (duty-cycle change, inside the defrost range). Copy 2: a 7-10 sigma 1-2 point spike at night, on a warm-up.
  */
 function chestFreezer(r: Source, c: number, k: number): HeldoutSeries {
   const tz = 0;
@@ -580,14 +615,15 @@ function chestFreezer(r: Source, c: number, k: number): HeldoutSeries {
       if (temp <= -21.5) cooling = false;
       temp += cooling ? -0.35 - 0.05 * r.u('cmp') : 0.09 * leak;
       if (inHours(h, 8, 20) && r.chance(0.03, 'lid')) temp += r.between(0.3, 1, 'lid');
-      state.push(sinceDefrost < 1.5 ? 100 + i : 0);
+      // A spike goes on a steady warm-up between compressor runs, at night (no lid openings).
+      state.push(sinceDefrost < 1.5 || cooling || inHours(h, 7, 21) ? 100 + i : 0);
     }
     ar = 0.6 * ar + 0.04 * r.normal();
     return temp + ar;
   });
   const s: Series = { id: `v7-chest-freezer-${c}`, shape: name(k, 'shop chest freezer', 'shop chest freezer, gasket leak', 'shop chest freezer, glitch'), measurement: 'cabinet_c', times, values, step: 0.1, labels: [], missing: [], arrival: batches(every(times, 15, 30, r), r) };
   if (k === 1) regime(s, at);
-  if (k === 2) spike(s, steady(state, r.int(400, 2000, 'inj'), 10, 10), r.between(7, 10, 'inj'), r.int(1, 3, 'inj'), 1);
+  if (k === 2) spike(s, steady(state, r.int(400, 2000, 'inj'), 9, 9), r.between(7, 10, 'inj'), r.int(1, 2, 'inj'), 1);
   return finish(s, r);
 }
 
@@ -641,13 +677,14 @@ function wallbox(r: Source, c: number, k: number): HeldoutSeries {
  *    Drains ~1 %/day plus motion events (Poisson, daytime); cold nights read 1-2 % low (reversible);
  *    copies 0 and 2: the owner recharges the pack on day 2-3 (back to 100 %). Copy 1: motion
  *    detection gets stuck on (a hedge in the wind): from day 2 it drains ~8x faster (slope change).
+ *    Copy 2: the reading sags 7-10 sigmas for 1-2 records (a ring under load), after its recharge.
  */
 function doorbellBattery(r: Source, c: number, k: number): HeldoutSeries {
   const tz = -8;
   const n = 4 * 96;
   const times = clock(n, 15 * MIN, r, 5 * SEC);
   const at = k === 1 ? r.int(110, 250, 'inj') : n;
-  const recharge = k === 1 ? n : r.int(130, 300, 'rc');
+  const recharge = k === 1 ? n : r.int(130, 290, 'rc');
   let charge = k === 1 ? r.between(70, 90) : r.between(18, 40);
   const values = times.map((t, i) => {
     const h = localHour(t, tz);
@@ -657,8 +694,9 @@ function doorbellBattery(r: Source, c: number, k: number): HeldoutSeries {
     const cold = inHours(h, 1, 7) ? 1.5 * Math.sin(((h - 1) / 6) * Math.PI) : 0;
     return charge - cold + 0.2 * r.normal();
   });
-  const s: Series = { id: `v7-doorbell-batt-${c}`, shape: name(k, 'video doorbell battery', 'video doorbell battery, motion stuck on', null), measurement: 'battery_pct', times, values, step: 1, labels: [], missing: [], arrival: batches(every(times, 58, 62, r), r) };
+  const s: Series = { id: `v7-doorbell-batt-${c}`, shape: name(k, 'video doorbell battery', 'video doorbell battery, motion stuck on', 'video doorbell battery, sag glitch'), measurement: 'doorbell_pct', times, values, step: 1, labels: [], missing: [], arrival: batches(every(times, 58, 62, r), r) };
   if (k === 1) regime(s, at);
+  if (k === 2) spike(s, r.int(312, 375, 'inj'), r.between(7, 10, 'inj'), r.int(1, 2, 'inj'), -1);
   return finish(s, r);
 }
 
@@ -682,7 +720,7 @@ function leakHumidity(r: Source, c: number, k: number): HeldoutSeries {
     for (const d of dish) if (t >= d && t < d + 3 * HOUR) wash += 8 * Math.sin(((t - d) / (3 * HOUR)) * Math.PI) ** 2;
     return base + 2 * Math.sin(((h - 15) / 24) * 2 * Math.PI) + wash + ou;
   });
-  const s: Series = { id: `v7-leak-rh-${c}`, shape: name(k, 'under-sink leak sensor humidity', 'under-sink leak sensor humidity, drip', 'under-sink leak sensor humidity, stuck'), measurement: 'rh_pct', times, values, step: 1, labels: [], missing: [], arrival: wifiOutages(times, r, 1, live(r)) };
+  const s: Series = { id: `v7-leak-rh-${c}`, shape: name(k, 'under-sink leak sensor humidity', 'under-sink leak sensor humidity, drip', 'under-sink leak sensor humidity, stuck'), measurement: 'cabinet_rh_pct', times, values, step: 1, labels: [], missing: [], arrival: wifiOutages(times, r, 1, live(r)) };
   if (k === 1) {
     const length = r.int(170, 200, 'inj');
     shift(s, r.int(300, n - length - 5, 'inj'), r.between(4.5, 5, 'inj'), length, 1);
@@ -749,7 +787,7 @@ function combiFlow(r: Source, c: number, k: number): HeldoutSeries {
     else flow += (25 - flow) * 0.03;
     return flow + 0.4 * r.normal();
   });
-  const s: Series = { id: `v7-combi-flow-${c}`, shape: name(k, 'combi boiler flow temperature', 'combi boiler flow temperature, gateway hung', 'combi boiler flow temperature, sensor stuck'), measurement: 'flow_c', times, values, step: 1, labels: [], missing: [], arrival: live(r) };
+  const s: Series = { id: `v7-combi-flow-${c}`, shape: name(k, 'combi boiler flow temperature', 'combi boiler flow temperature, gateway hung', 'combi boiler flow temperature, sensor stuck'), measurement: 'boiler_flow_c', times, values, step: 1, labels: [], missing: [], arrival: live(r) };
   if (k === 1) {
     const at = r.int(500, 2300, 'inj');
     const resume = silence(s, at, r.between(2.2, 5.8, 'inj'), MIN);
@@ -764,8 +802,9 @@ function combiFlow(r: Source, c: number, k: number): HeldoutSeries {
  *     every 15 min. A clear-sky bell (peak 260-330 W) times a cloudiness per day (0.35-1) and
  *     passing clouds; 0 at night; a firmware-update reboot on one day around noon (10-15 min
  *     without records). Copy 1: the inverter starts derating: from a morning on day 2-4 its output
- *     is capped at 65-75 % of the clear-sky peak (regime change). Copy 2: a 7-10 sigma spike in
- *     daylight.
+ *     is capped at 65-75 % of the clear-sky peak (regime change). (No spike here: half its points
+ *     are night zeros, so its local sigma is the 1 W resolution and a 7-10 sigma spike would vanish
+ *     in the daylight curve.)
  */
 function microInverter(r: Source, c: number, k: number): HeldoutSeries {
   const tz = 2;
@@ -776,7 +815,6 @@ function microInverter(r: Source, c: number, k: number): HeldoutSeries {
   const capAt = k === 1 ? localDate(times[0] as number, tz) + r.int(1, 3, 'inj') : 99;
   const cap = r.between(0.65, 0.75, 'inj') * peak;
   let cloud = 0;
-  const state: number[] = [];
   const values = times.map((t) => {
     const h = localHour(t, tz);
     const day = localDate(t, tz);
@@ -785,19 +823,15 @@ function microInverter(r: Source, c: number, k: number): HeldoutSeries {
     cloud = 0.85 * cloud + (1 - sky + 0.05) * 0.35 * r.normal();
     let w = peak * sun * Math.min(1, Math.max(0.1, sky + cloud));
     if (day >= capAt) w = Math.min(w, cap);
-    state.push(sun > 0.15 ? 1 : -state.length - 1);
     return w > 0.5 ? Math.max(0, w + 1.5 * r.normal()) : 0;
   });
-  const s: Series = { id: `v7-micro-inverter-${c}`, shape: name(k, 'solar micro-inverter output', 'solar micro-inverter output, derating', 'solar micro-inverter output, glitch'), measurement: 'ac_w', times, values, step: 1, labels: [], missing: [], arrival: batches(every(times, 15, 15.2, r), r) };
+  const s: Series = { id: `v7-micro-inverter-${c}`, shape: name(k, 'solar micro-inverter output', 'solar micro-inverter output, derating', null), measurement: 'ac_w', times, values, step: 1, labels: [], missing: [], arrival: batches(every(times, 15, 15.2, r), r) };
   const reboot = atHour(times, tz, r.int(300, 900, 'fw'), 12, 13);
   s.missing.push([reboot, reboot + r.int(2, 3, 'fw')]);
-  // The spike keeps clear of the reboot (its records must exist).
-  for (let i = reboot - 10; i < reboot + 13; i++) state[i] = -i - 1;
   if (k === 1) {
     const at = times.findIndex((t, i) => localDate(t, tz) >= capAt && (values[i] as number) > cap);
     regime(s, at >= 0 ? at : atHour(times, tz, 700, 11, 12));
   }
-  if (k === 2) spike(s, steady(state, r.int(350, 1000, 'inj'), 8, 8), r.between(7, 10, 'inj'), r.int(1, 2, 'inj'), -1);
   return finish(s, r);
 }
 
@@ -984,7 +1018,7 @@ function waterHeater(r: Source, c: number, k: number): HeldoutSeries {
  * 18. Classroom CO2 monitor (ppm, 1), every 5 min for 4 days from Friday 00:00 local, UTC+1,
  *     LoRaWAN (live; heard by two gateways now and then: duplicates). Lessons 08:00-15:30 raise it
  *     toward 900-1800 ppm, breaks with windows opened bring it down; ~420 ppm outside school hours
- *     and at the weekend; copy 0's Monday is a school holiday. Copy 1: a 7-10 sigma spike. Copy 2:
+ *     and at the weekend; copy 0's Monday is a school holiday. Copy 1: a 7-10 sigma spike at the weekend. Copy 2:
  *     the sensor's self-calibration jumps on Saturday: a 4.5-5 sigma step for 170-200 points.
  */
 function classroomCo2(r: Source, c: number, k: number): HeldoutSeries {
@@ -1005,8 +1039,8 @@ function classroomCo2(r: Source, c: number, k: number): HeldoutSeries {
     ar = 0.7 * ar + 5 * r.normal();
     return co2 + ar;
   });
-  const s: Series = { id: `v7-class-co2-${c}`, shape: name(k, 'classroom co2 monitor', 'classroom co2 monitor, glitch', 'classroom co2 monitor, calibration jump'), measurement: 'co2_ppm', times, values, step: 1, labels: [], missing: [], arrival: live(r, 0.02), duplicates: 0.01 };
-  if (k === 1) spike(s, r.int(400, 1100, 'inj'), r.between(7, 10, 'inj'), r.int(1, 3, 'inj'), 1);
+  const s: Series = { id: `v7-class-co2-${c}`, shape: name(k, 'classroom co2 monitor', 'classroom co2 monitor, glitch', 'classroom co2 monitor, calibration jump'), measurement: 'class_co2_ppm', times, values, step: 1, labels: [], missing: [], arrival: live(r, 0.02), duplicates: 0.01 };
+  if (k === 1) spike(s, r.int(300, 880, 'inj'), r.between(7, 10, 'inj'), r.int(1, 3, 'inj'), 1);
   if (k === 2) {
     const length = r.int(170, 200, 'inj');
     shift(s, atHour(times, tz, 400, 16, 20), r.between(4.5, 5, 'inj'), length, r.sign('inj'));
