@@ -973,8 +973,8 @@ function hotTub(r: Source, c: number, k: number): HeldoutSeries {
 /**
  * 17. Electric water heater's tank temperature (°C, 0.5), every 2 min for 3 days, UTC+1, live.
  *     Setpoint 60 with a 5 °C dead band; showers in the morning and evening draw it down 8-15 °C,
- *     the 3 kW element recovers it; a weekly anti-legionella heat-up to 65 °C on the Saturday
- *     night. Copy 1: the tank sensor sticks for 2-4 h. Copy 2: one of two elements burns out: from
+ *     the 3 kW element recovers it; a weekly anti-legionella heat-up to 65 °C early on Friday
+ *     (01:00-03:00 local). Copy 1: the tank sensor sticks for 2-4 h. Copy 2: one of two elements burns out: from
  *     a draw on day 2-3 recovery is half as fast (slope change inside the usual range).
  */
 function waterHeater(r: Source, c: number, k: number): HeldoutSeries {
@@ -987,13 +987,15 @@ function waterHeater(r: Source, c: number, k: number): HeldoutSeries {
     draws.push([midnight + r.between(6.3, 7.8, 'draw') * HOUR, r.between(0.6, 1.1, 'draw')]);
     if (r.chance(0.7, 'draw')) draws.push([midnight + r.between(19, 22.5, 'draw') * HOUR, r.between(0.4, 0.9, 'draw')]);
   }
-  const failAt = k === 2 ? times.findIndex((t) => t >= ((draws[r.int(2, 4, 'inj')] as [number, number])[0] as number)) : n;
+  const failDraw = draws[Math.min(draws.length - 1, r.int(2, 4, 'inj'))] as [number, number];
+  const failFound = times.findIndex((t) => t >= failDraw[0]);
+  const failAt = k !== 2 ? n : failFound > 0 ? failFound : Math.floor(n / 2);
   let temp = 59;
   let heating = false;
   let regimeAt = -1;
   const values = times.map((t, i) => {
     const h = localHour(t, tz);
-    const legionella = localDay(t, tz) === 0 && inHours(h, 1, 3);
+    const legionella = localDay(t, tz) === 5 && inHours(h, 1, 3);
     const target = legionella ? 65 : 60;
     if (temp < target - 5) heating = true;
     if (temp >= target) heating = false;
