@@ -47,6 +47,18 @@ describe('words whose stems meet another concept', () => {
     expect(await categoryOf('Call 14:22 - customer locked out after too many attempts')).toBe('Account');
   });
 
+  it('everyday words that only share a stem with a support word point nowhere: "read" the manual, the "main" menu, a "brick" wall, a "different" router, "pris" (took)', async () => {
+    for (const [word, language] of [['read', 'en'], ['main', 'en'], ['brick', 'en'], ['different', 'en'], ['extend', 'en'], ['short', 'en'], ['piece', 'en'], ['lock', 'en'], ['pris', 'fr'], ['signale', 'fr'], ['doble', 'es'], ['recibir', 'es']] as const) {
+      expect([word, await conceptsOf(word, language)]).toEqual([word, []]);
+    }
+    // Their support forms still count.
+    expect(await conceptsOf('readings', 'en')).toEqual(['accuracy']);
+    expect(await conceptsOf('mains', 'en')).toEqual(['power']);
+    expect(await conceptsOf('bricked', 'en')).toEqual(['firmware']);
+    expect(await conceptsOf('prise', 'fr')).toEqual(['power']);
+    expect(await categoryOf('which screws for brick')).toBe('Installation');
+  });
+
   it('"bloqué" alone is no account word: an update stuck at 45 % is firmware, a blocked account still account', async () => {
     expect(await categoryOf('mise à jour bloquée à 45 %')).toBe('Firmware');
     expect(await categoryOf('compte bloqué')).toBe('Account');
