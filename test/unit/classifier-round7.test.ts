@@ -109,6 +109,11 @@ describe('symptoms by what the customer sees, hears or measures, in four languag
     ['Celsius option gone since the update', '', 'Firmware'],
     ['add our new treasurer as an administrator', '', 'Account'],
     ['Fwd: accounts payable query', '', 'Billing'],
+    ['appairage impossible', '', 'Connectivity'],
+    ['Autonomie très faible', '', 'Power'],
+    ['stuck at 1% while plugged in', '', 'Power'],
+    ['dead pixels and a dark patch on the display', '', 'Hardware damage'],
+    ['magnet gap on the door contact', '', 'Installation'],
   ])('%s', async (title, text, want) => {
     expect(await categoryOf(title, ...(text ? [text] : []))).toBe(want);
   });
