@@ -39,6 +39,20 @@ describe('German compounds: an unknown word means what its head means', () => {
   });
 });
 
+describe('a title whose language nothing tells is read in German, French or Spanish where English knows a word not', () => {
+  it.each([
+    ['Abonnements annules', 'Billing'],
+    ['Factures manquantes', 'Billing'],
+    ['Lieferungen verspaetet', 'Shipping'],
+    ['Capteurs deconnectes', 'Connectivity'],
+    ['Montageplatten fehlen', 'Installation'],
+    // English words keep their English reading.
+    ['Pairing failed', 'Connectivity'],
+  ])('%s -> %s', async (title, want) => {
+    expect(await categoryOf(title)).toBe(want);
+  });
+});
+
 describe('words whose stems meet another concept', () => {
   it('"customer" is not "customs" (the stemmer makes both "custom"); "customs" still is shipping', async () => {
     expect(await conceptsOf('customer', 'en')).toEqual([]);
