@@ -128,6 +128,8 @@ describe('symptoms by what the customer sees, hears or measures, in four languag
     ['stuck at 1% while plugged in', '', 'Power'],
     ['dead pixels and a dark patch on the display', '', 'Hardware damage'],
     ['magnet gap on the door contact', '', 'Installation'],
+    ['low batt warning every single day', '', 'Power'],
+    ['¿es estable la 6.2?', '', 'Firmware'],
   ])('%s', async (title, text, want) => {
     expect(await categoryOf(title, ...(text ? [text] : []))).toBe(want);
   });
