@@ -210,8 +210,8 @@ heldoutGates('held-out v5 (the headline of round 5, seen in round 7)', { tickets
  * sit just under that so a regression fails.
  */
 // Round 6 tuned its vocabulary on v4's misses (seen): 92.4% / 1.0% zero-shot, 93.4% / 2.0% after examples.
-// Round 7: 93.9% / 0.5% zero-shot, 94.9% / 1.0% after examples, 9 of 10.
-heldoutGates('held-out v4 (seen since round 5)', { tickets: HELDOUT_V4_TICKETS, examples: HELDOUT_V4_EXAMPLES, noCategory: HELDOUT_V4_NO_CATEGORY }, { aRight: 0.93, aWrong: 0.01, bRight: 0.94, bWrong: 0.015, abstained: 9 });
+// Round 7 (v4's misses read again): 94.9% / 0.5% zero-shot, 96.0% / 1.0% after examples, 9 of 10.
+heldoutGates('held-out v4 (seen since round 5)', { tickets: HELDOUT_V4_TICKETS, examples: HELDOUT_V4_EXAMPLES, noCategory: HELDOUT_V4_NO_CATEGORY }, { aRight: 0.94, aWrong: 0.01, bRight: 0.95, bWrong: 0.015, abstained: 9 });
 
 /**
  * Round 5: learning where the names and descriptions say nothing ("Queue 1".."Queue 9", no
@@ -235,9 +235,9 @@ describe('learning from 3 examples per category where the categories have no wor
     }
   });
 
-  it('held-out v4: at least 89% right, at most 3% wrong', async () => {
+  it('held-out v4: at least 90% right, at most 3% wrong', async () => {
     const e = await opaque(HELDOUT_V4_TICKETS, HELDOUT_V4_EXAMPLES);
-    expect(e.right).toBeGreaterThanOrEqual(0.89);
+    expect(e.right).toBeGreaterThanOrEqual(0.9);
     expect(e.wrong).toBeLessThanOrEqual(0.03);
   });
 
