@@ -83,8 +83,8 @@ const conceptSum = (byWeight: Map<number, number>) => [...byWeight.values()].red
 
 /**
  * A word of a text whose language nothing tells (no function word, no telling letter: "Factures
- * manquantes", "Rechnungen doppelt") that English does not know is looked up in these languages, in
- * order, each with its own stemmer (round 7).
+ * manquantes", "Abonnements annules") that English does not know is looked up in these languages, in
+ * order, each with its own stemmer (round 7); their packs load only then.
  */
 export const GUESSED_LANGUAGES = ['de', 'fr', 'es'] as const;
 
