@@ -28,8 +28,8 @@ function load(): DenialPatterns | null {
   return { fine: phrasePattern(all('fine')), always: phrasePattern(all('always')), blockers: phrasePattern([...all('negations'), ...all('contrasts')]) };
 }
 
-/** Clauses end at sentence punctuation, commas and "but" (in the four languages). */
-const CLAUSE = /[.;:!?\n]+|,|\s(?:but|aber|pero|mais|sondern|sino)\s/iu;
+/** Clauses end at sentence punctuation, parentheses, commas and "but" (in the four languages). */
+const CLAUSE = /[.;:!?\n()]+|,|\s(?:but|aber|pero|mais|sondern|sino)\s/iu;
 
 /** A customer's text as the clauses that deny (`denied`) and the rest (`kept`, joined back). */
 export function splitDenials(text: string): { kept: string; denied: string[] } {

@@ -81,11 +81,29 @@ const conceptEvidence = (byWeight: Map<number, number>) =>
 /** Plain sum of a concept's evidence (category text, where every word weighs 1). */
 const conceptSum = (byWeight: Map<number, number>) => [...byWeight.values()].reduce((a, b) => a + b, 0);
 
+/**
+ * A word of a text whose language nothing tells (no function word, no telling letter: "Factures
+ * manquantes", "Abonnements annules") that English does not know is looked up in these languages, in
+ * order, each with its own stemmer (round 7); their packs load only then.
+ */
+export const GUESSED_LANGUAGES = ['de', 'fr', 'es'] as const;
+
+async function guessedHits(word: string): Promise<ConceptHit[] | undefined> {
+  for (const language of GUESSED_LANGUAGES) {
+    const [pack, lookup] = await Promise.all([languagePack(language), conceptLookup(language)]);
+    const [term] = terms([word], pack);
+    const hits = term && lookup(term);
+    if (hits) return hits;
+  }
+  return undefined;
+}
+
 async function rawFeatures(segments: Segment[]): Promise<RawFeatures> {
   const rewriter = vocabularyRewriter();
   const lists = segments.map((s) => words(s.text, rewriter));
   const all = lists.flat();
-  const overall = detectLanguage(all) ?? detectLanguageByLetters(all) ?? 'en';
+  const detected = detectLanguage(all) ?? detectLanguageByLetters(all);
+  const overall = detected ?? 'en';
   const stems = new Map<string, number>();
   const conceptWords = new Map<string, { weight: number; hits: { concept: string; weight: number }[] }>();
   /** Concepts the customer raised in their own words (title, description, messages before any staff reply). */
@@ -108,7 +126,7 @@ async function rawFeatures(segments: Segment[]): Promise<RawFeatures> {
     // damage, not of mounting (the part's stem still counts as a plain word).
     const damaged = segmentTerms.some((t, j) => j < deniedFrom && lookup(t)?.some((h) => h.concept === lookup.partOf && h.weight >= 1));
     for (const [j, term] of segmentTerms.entries()) {
-      let hits = lookup(term);
+      let hits = lookup(term) ?? (detected ? undefined : await guessedHits(term.word));
       if (damaged && hits && lookup.isPart(term)) {
         const asDamage = hits.filter((h) => h.concept === lookup.partOf);
         hits = asDamage.length > 0 ? asDamage : undefined;

@@ -172,12 +172,35 @@ function typo(word: string, language: Language): ConceptHit[] | undefined {
   return first && hits.every((h) => h.concept === first.concept) ? [{ concept: first.concept, weight: Math.min(1, Math.max(...hits.map((h) => h.weight))) }] : undefined;
 }
 
+/**
+ * Shortest part of a German compound read on its own. A word no list knows ("Jahresabo",
+ * "Ersteinrichtung", "Displayriss") means what its head means: the longest tail that is a listed
+ * word as written, or whose stem is a listed stem of more than this many letters, when the rest has
+ * at least this many letters. When the rest is a listed word too ("WLAN-Passwort"), both count, at half weight.
+ */
+export const COMPOUND_PART_MIN = 3;
+
+function compoundHead(word: string, surface: Index, index: Index, pack: LanguagePack): ConceptHit[] | undefined {
+  const known = (part: string) => {
+    const stem = pack.stem(part);
+    return surface.get(part) ?? (stem.length > COMPOUND_PART_MIN + 1 ? index.get(stem) : undefined);
+  };
+  for (let i = COMPOUND_PART_MIN; i <= word.length - COMPOUND_PART_MIN; i++) {
+    const head = known(word.slice(i));
+    if (!head) continue;
+    const modifier = known(word.slice(0, i));
+    return modifier ? [...head, ...modifier].map((h) => ({ ...h, weight: h.weight / 2 })) : head;
+  }
+  return undefined;
+}
+
 /** A lookup for terms of `language`, once that language's index is ready. */
 export async function conceptLookup(language: Language): Promise<ConceptLookup> {
   const [index, parts, facets] = await stemIndex(language);
   const { surfaceIndex } = vocabulary();
   // An exact listed form first: "charged" (a payment) and "charging" (power) share a stem.
-  const lookup: ConceptLookup = (term) => surfaceIndex.get(term.word) ?? index.get(term.stem) ?? typo(term.word, language);
+  const pack = await languagePack(language);
+  const lookup: ConceptLookup = (term) => surfaceIndex.get(term.word) ?? index.get(term.stem) ?? typo(term.word, language) ?? (language === 'de' ? compoundHead(term.word, surfaceIndex, index, pack) : undefined);
   lookup.partOf = supportVocabulary().parts?.of;
   lookup.isPart = (term) => parts.has(term.stem);
   lookup.facets = facets;
