@@ -199,6 +199,11 @@ export const DROPOUT = {
   pendingGaps: 4,
   /** Gaps needed before dropouts are watched. */
   warmupGaps: 8,
+  /**
+   * A gap found when the data resume waits at least this long after it was found (round 7): the rest
+   * of the upload that showed it may still be arriving, out of order (one sweep interval).
+   */
+  settleMs: 5 * 60_000,
 } as const;
 
 export interface EvidenceValue {
@@ -971,6 +976,13 @@ export interface CadenceState {
    */
   pend?: number[];
   /**
+   * When the newest pending gap was found (ms, evaluation clock). Round 7: the pending gaps wait at
+   * least {@link DROPOUT}.settleMs after it, because the rest of the upload that showed the gap (an
+   * out-of-order burst, message by message) may still be arriving: a gap whose records arrive in the
+   * same upload is no gap. Absent while nothing is pending.
+   */
+  pendAt?: number;
+  /**
    * When the current upload began (ms, the evaluation clock of its first delivery): deliveries
    * evaluated within {@link DELIVERY}.uploadMs of it are one upload, with one lag
    * ({@link recordDelivery}). Absent before the first delivery.
@@ -1145,7 +1157,7 @@ export function dropoutDue(c: CadenceState): number | undefined {
   const limit = silenceLimit(c);
   const first = c.pend?.[1];
   if (first === undefined || limit === undefined || !lagsLearned(c)) return live;
-  const pending = first + lagAllowance(c);
+  const pending = Math.max(first + lagAllowance(c), c.pendAt === undefined ? 0 : c.pendAt + DROPOUT.settleMs);
   return live === undefined ? pending : Math.min(live, pending);
 }
 
@@ -1160,9 +1172,31 @@ export function isGap(c: CadenceState, t: number): boolean {
  * (`to`): it waits until the device's lag allowance has passed, because a late batch may still
  * fill it (a device that uploads batches out of order looks silent between them).
  */
-export function addPendingGap(c: CadenceState, from: number, to: number): void {
-  (c.pend ??= []).push(from, to);
+export function addPendingGap(c: CadenceState, from: number, to: number, now?: number): void {
+  const pend = (c.pend ??= []);
+  pend.push(from, to);
+  if (now !== undefined) c.pendAt = Math.max(c.pendAt ?? now, now);
+  trimPending(c);
 }
+
+/**
+ * A burst arriving in random order shows a gap at each new newest record, and each late record
+ * splits the gap it lies in: many pieces, most of which the rest of the burst fills. Beyond
+ * DROPOUT.pendingGaps pieces the smallest is let go (taken as filled) rather than the oldest being
+ * judged before the rest of the burst arrived: a silence that lasted is the largest piece left.
+ */
+function trimPending(c: CadenceState): void {
+  const pend = c.pend;
+  if (!pend || process.env.TRIM === 'off') return;
+  while (pend.length / 2 > DROPOUT.pendingGaps) {
+    let smallest = 0;
+    for (let i = 2; i < pend.length; i += 2) if ((pend[i + 1] as number) - (pend[i] as number) < (pend[smallest + 1] as number) - (pend[smallest] as number)) smallest = i;
+    pend.splice(smallest, 2);
+  }
+}
+
+/** Whether the upload that showed the newest pending gap has had time to arrive in full at `now`. */
+const settled = (c: CadenceState, now: number) => c.pendAt === undefined || now >= c.pendAt + DROPOUT.settleMs;
 
 /**
  * A record older than the newest evaluated one arrived (a late batch): if it lies inside a pending
@@ -1182,8 +1216,13 @@ export function fillGap(c: CadenceState, t: number): void {
       if (to - t > limit) next.push(t, to);
     }
   }
-  if (next.length > 0) c.pend = next;
-  else delete c.pend;
+  if (next.length > 0) {
+    c.pend = next;
+    trimPending(c);
+  } else {
+    delete c.pend;
+    delete c.pendAt;
+  }
 }
 
 /**
@@ -1202,22 +1241,27 @@ export function recordLateReport(c: CadenceState, t: number): void {
  * gap would have arrived by then). Beyond DROPOUT.pendingGaps
  * the oldest are taken at once (the state stays small).
  */
-export function dueGaps(c: CadenceState, now: number): [number, number][] {
+export function dueGaps(c: CadenceState, now: number, joining = false): [number, number][] {
   const pend = c.pend;
   const limit = silenceLimit(c);
   if (!pend || pend.length === 0 || limit === undefined) return [];
   const wait = lagAllowance(c);
+  // Joining the live dropout a delivery ended opens nothing: no need to wait for the rest of the upload.
+  const ready = joining || settled(c, now);
   const due: [number, number][] = [];
   const keep: number[] = [];
   const overflow = pend.length / 2 - DROPOUT.pendingGaps;
   for (let i = 0; i < pend.length; i += 2) {
     const from = pend[i] as number;
     const to = pend[i + 1] as number;
-    if (i / 2 < overflow || (lagsLearned(c) && to + wait <= now)) due.push([from, to]);
+    if (i / 2 < overflow || (ready && lagsLearned(c) && to + wait <= now)) due.push([from, to]);
     else keep.push(from, to);
   }
   if (keep.length > 0) c.pend = keep;
-  else delete c.pend;
+  else {
+    delete c.pend;
+    delete c.pendAt;
+  }
   return due;
 }
 

@@ -172,7 +172,7 @@ export function evaluateRecords(
       const silent = state.open[dropoutKey];
       // A gap nobody saw live (its records arrived late, together): it waits to be confirmed.
       const gap = !silent && isGap(state.cadence, record.t);
-      if (gap) addPendingGap(state.cadence, state.cadence.last as number, record.t);
+      if (gap) addPendingGap(state.cadence, state.cadence.last as number, record.t, ctx.now);
       recordReport(state.cadence, record.t, silent !== undefined || gap);
       if (silent) {
         ended = silent;
@@ -214,7 +214,7 @@ function confirmGaps(state: DeviceState, changes: Changes, scope: string, now: n
   const key = keyOf(null, 'dropout');
   if (state.open[key]) return;
   let incident = ended;
-  for (const [from, to] of dueGaps(state.cadence, now)) {
+  for (const [from, to] of dueGaps(state.cadence, now, ended !== undefined)) {
     if (to < now - MAX_RECORD_AGE_MS) continue;
     const signal = gapSignal(state.cadence, from, to);
     if (incident) joinGap(changes, incident, signal, to);
