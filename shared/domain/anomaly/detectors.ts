@@ -193,6 +193,11 @@ export const DROPOUT = {
   lagSpread: 1,
   /** …and never less than this many times the median lag (a device uploading in batches may miss one upload). */
   lagMedianFactor: 3,
+  /**
+   * A delay the device showed twice ({@link recurringLag}) is waited for with this margin (round 7):
+   * a docked scanner's or a phone relay's stalls vary by a quarter from one to the next.
+   */
+  recurringMargin: 1.25,
   /** Deliveries needed before the lag allowance is trusted: until then the device is not watched live and gaps wait. */
   warmupDeliveries: 3,
   /** Gaps found on resume that may wait for a late batch at once (more: the oldest are judged at once). */
@@ -976,12 +981,12 @@ export interface CadenceState {
    */
   pend?: number[];
   /**
-   * When the newest pending gap was found (ms, evaluation clock). Round 7: the pending gaps wait at
-   * least {@link DROPOUT}.settleMs after it, because the rest of the upload that showed the gap (an
-   * out-of-order burst, message by message) may still be arriving: a gap whose records arrive in the
-   * same upload is no gap. Absent while nothing is pending.
+   * When each pending gap was found (ms, evaluation clock; absent in states stored before round 7:
+   * long ago). A gap waits at least {@link DROPOUT}.settleMs after it, because the rest of the upload
+   * that showed it (an out-of-order burst, message by message) may still be arriving: a gap whose
+   * records arrive in the same upload is no gap.
    */
-  pendAt?: number;
+  pendAt?: number[];
   /**
    * When the current upload began (ms, the evaluation clock of its first delivery): deliveries
    * evaluated within {@link DELIVERY}.uploadMs of it are one upload, with one lag
@@ -1061,9 +1066,17 @@ export function recordDelivery(c: CadenceState, lag: number, now?: number): void
   c.lags = c.lags ?? [];
   const value = Math.max(0, Math.round(lag));
   // While the lags are still being learned each delivery counts (a device is watched from its third).
-  const sameUpload = now !== undefined && c.up !== undefined && now >= c.up && now - c.up < DELIVERY.uploadMs && c.lags.length >= DROPOUT.warmupDeliveries;
-  if (sameUpload) c.lags[c.lags.length - 1] = Math.max(c.lags[c.lags.length - 1] as number, value);
-  else {
+  const sameUpload = now !== undefined && c.up !== undefined && now >= c.up && now - c.up < DELIVERY.uploadMs;
+  if (sameUpload && c.lags.length >= DROPOUT.warmupDeliveries) c.lags[c.lags.length - 1] = Math.max(c.lags[c.lags.length - 1] as number, value);
+  else if (sameUpload) {
+    // Still learning: the delivery counts, but at its upload's lag (the upload's oldest record so
+    // far), as do the upload's earlier deliveries (the trailing entries equal to the upload's lag):
+    // a first backlog drained message by message teaches its real lag, not its newest records' seconds.
+    const prev = c.lags[c.lags.length - 1] as number;
+    const upload = Math.max(prev, value);
+    for (let i = c.lags.length - 1; i >= 0 && c.lags[i] === prev; i--) c.lags[i] = upload;
+    c.lags.push(upload);
+  } else {
     c.lags.push(value);
     if (c.lags.length > DROPOUT.lags) c.lags.shift();
     if (now !== undefined) c.up = now;
@@ -1137,7 +1150,7 @@ export function lagAllowance(c: CadenceState): number {
   if (lags.length === 0) return 0;
   const high = quantile(lags, DROPOUT.lagQuantile);
   const usual = median(lags);
-  return Math.max(high + DROPOUT.lagSpread * (high - usual), DROPOUT.lagMedianFactor * usual, recurringLag(c));
+  return Math.max(high + DROPOUT.lagSpread * (high - usual), DROPOUT.lagMedianFactor * usual, DROPOUT.recurringMargin * recurringLag(c));
 }
 
 const lagsLearned = (c: CadenceState) => (c.lags ?? []).length >= DROPOUT.warmupDeliveries;
@@ -1155,9 +1168,10 @@ function liveDue(c: CadenceState): number | undefined {
 export function dropoutDue(c: CadenceState): number | undefined {
   const live = liveDue(c);
   const limit = silenceLimit(c);
-  const first = c.pend?.[1];
-  if (first === undefined || limit === undefined || !lagsLearned(c)) return live;
-  const pending = Math.max(first + lagAllowance(c), c.pendAt === undefined ? 0 : c.pendAt + DROPOUT.settleMs);
+  const gaps = pendingGaps(c);
+  if (gaps.length === 0 || limit === undefined || !lagsLearned(c)) return live;
+  const wait = lagAllowance(c);
+  const pending = Math.min(...gaps.map((g) => gapDue(g, wait)));
   return live === undefined ? pending : Math.min(live, pending);
 }
 
@@ -1167,62 +1181,77 @@ export function isGap(c: CadenceState, t: number): boolean {
   return limit !== undefined && c.last !== null && t - c.last > limit;
 }
 
-/**
- * A gap found when the data resume, from the last record before it (`from`) to the first after it
- * (`to`): it waits until the device's lag allowance has passed, because a late batch may still
- * fill it (a device that uploads batches out of order looks silent between them).
- */
-export function addPendingGap(c: CadenceState, from: number, to: number, now?: number): void {
-  const pend = (c.pend ??= []);
-  pend.push(from, to);
-  if (now !== undefined) c.pendAt = Math.max(c.pendAt ?? now, now);
-  trimPending(c);
+/** A pending gap: silent from `from` to `to` (measurement times), found at `at` (evaluation clock; 0: long ago). */
+interface PendingGap {
+  from: number;
+  to: number;
+  at: number;
+}
+
+function pendingGaps(c: CadenceState): PendingGap[] {
+  const pend = c.pend ?? [];
+  const gaps: PendingGap[] = [];
+  for (let i = 0; i < pend.length; i += 2) gaps.push({ from: pend[i] as number, to: pend[i + 1] as number, at: c.pendAt?.[i / 2] ?? 0 });
+  return gaps;
 }
 
 /**
- * A burst arriving in random order shows a gap at each new newest record, and each late record
- * splits the gap it lies in: many pieces, most of which the rest of the burst fills. Beyond
- * DROPOUT.pendingGaps pieces the smallest is let go (taken as filled) rather than the oldest being
- * judged before the rest of the burst arrived: a silence that lasted is the largest piece left.
+ * Stores the pending gaps. Beyond DROPOUT.pendingGaps the smallest is let go (taken as filled): a
+ * burst arriving in random order shows a gap at each new newest record and each late record splits
+ * the gap it lies in, many pieces that the rest of the burst fills; a silence that lasted is the
+ * largest piece left. (Round 6 judged the oldest at once instead: a false dropout per burst.)
  */
-function trimPending(c: CadenceState): void {
-  const pend = c.pend;
-  if (!pend || process.env.TRIM === 'off') return;
-  while (pend.length / 2 > DROPOUT.pendingGaps) {
+function storePending(c: CadenceState, gaps: PendingGap[]): void {
+  while (gaps.length > DROPOUT.pendingGaps) {
     let smallest = 0;
-    for (let i = 2; i < pend.length; i += 2) if ((pend[i + 1] as number) - (pend[i] as number) < (pend[smallest + 1] as number) - (pend[smallest] as number)) smallest = i;
-    pend.splice(smallest, 2);
+    gaps.forEach((g, i) => {
+      const s = gaps[smallest] as PendingGap;
+      if (g.to - g.from < s.to - s.from) smallest = i;
+    });
+    gaps.splice(smallest, 1);
   }
+  if (gaps.length === 0) {
+    delete c.pend;
+    delete c.pendAt;
+    return;
+  }
+  c.pend = gaps.flatMap((g) => [g.from, g.to]);
+  if (gaps.some((g) => g.at > 0)) c.pendAt = gaps.map((g) => g.at);
+  else delete c.pendAt;
 }
 
-/** Whether the upload that showed the newest pending gap has had time to arrive in full at `now`. */
-const settled = (c: CadenceState, now: number) => c.pendAt === undefined || now >= c.pendAt + DROPOUT.settleMs;
+/**
+ * When a pending gap is due: the device's lag allowance after its end (a record measured inside it
+ * would have arrived by then) and DROPOUT.settleMs after it was found (the rest of the upload that
+ * showed it, arriving out of order, may still fill it).
+ */
+const gapDue = (g: PendingGap, wait: number) => Math.max(g.to + wait, g.at + DROPOUT.settleMs);
+
+/**
+ * A gap found at `now` when the data resume, from the last record before it (`from`) to the first
+ * after it (`to`): it waits ({@link gapDue}), because a late batch may still fill it (a device that
+ * uploads batches out of order looks silent between them).
+ */
+export function addPendingGap(c: CadenceState, from: number, to: number, now = 0): void {
+  storePending(c, [...pendingGaps(c), { from, to, at: now }]);
+}
 
 /**
  * A record older than the newest evaluated one arrived (a late batch): if it lies inside a pending
  * gap, the gap splits at it and the parts the cadence explains are dropped.
  */
 export function fillGap(c: CadenceState, t: number): void {
-  const pend = c.pend;
-  if (!pend || pend.length === 0) return;
+  if (!c.pend || c.pend.length === 0) return;
   const limit = silenceLimit(c) ?? 0;
-  const next: number[] = [];
-  for (let i = 0; i < pend.length; i += 2) {
-    const from = pend[i] as number;
-    const to = pend[i + 1] as number;
-    if (t <= from || t >= to) next.push(from, to);
+  const next: PendingGap[] = [];
+  for (const g of pendingGaps(c)) {
+    if (t <= g.from || t >= g.to) next.push(g);
     else {
-      if (t - from > limit) next.push(from, t);
-      if (to - t > limit) next.push(t, to);
+      if (t - g.from > limit) next.push({ ...g, to: t });
+      if (g.to - t > limit) next.push({ ...g, from: t });
     }
   }
-  if (next.length > 0) {
-    c.pend = next;
-    trimPending(c);
-  } else {
-    delete c.pend;
-    delete c.pendAt;
-  }
+  storePending(c, next);
 }
 
 /**
@@ -1237,31 +1266,20 @@ export function recordLateReport(c: CadenceState, t: number): void {
 
 /**
  * The pending gaps that are dropouts at `now` (oldest first), removed from the state: no late
- * record filled them, and the lag allowance has passed since their end (a record measured inside a
- * gap would have arrived by then). Beyond DROPOUT.pendingGaps
- * the oldest are taken at once (the state stays small).
+ * record filled them and they are due ({@link gapDue}). `joining`: they join the live dropout the
+ * current delivery ended (that opens nothing), so the rest of the upload is not waited for.
  */
 export function dueGaps(c: CadenceState, now: number, joining = false): [number, number][] {
-  const pend = c.pend;
   const limit = silenceLimit(c);
-  if (!pend || pend.length === 0 || limit === undefined) return [];
+  if (!c.pend || c.pend.length === 0 || limit === undefined || !lagsLearned(c)) return [];
   const wait = lagAllowance(c);
-  // Joining the live dropout a delivery ended opens nothing: no need to wait for the rest of the upload.
-  const ready = joining || settled(c, now);
   const due: [number, number][] = [];
-  const keep: number[] = [];
-  const overflow = pend.length / 2 - DROPOUT.pendingGaps;
-  for (let i = 0; i < pend.length; i += 2) {
-    const from = pend[i] as number;
-    const to = pend[i + 1] as number;
-    if (i / 2 < overflow || (ready && lagsLearned(c) && to + wait <= now)) due.push([from, to]);
-    else keep.push(from, to);
+  const keep: PendingGap[] = [];
+  for (const g of pendingGaps(c)) {
+    if ((joining ? g.to + wait : gapDue(g, wait)) <= now) due.push([g.from, g.to]);
+    else keep.push(g);
   }
-  if (keep.length > 0) c.pend = keep;
-  else {
-    delete c.pend;
-    delete c.pendAt;
-  }
+  storePending(c, keep);
   return due;
 }
 
