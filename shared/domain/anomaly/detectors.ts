@@ -1016,6 +1016,11 @@ export const DELIVERY = {
   slowKept: 4,
   /** Only uploads at least this late are remembered as slow (shorter delays are the silence floor's business). */
   slowMinMs: 15 * 60_000,
+  /**
+   * Two slow uploads are two delays, not one outage delivered in two parts, even when they share
+   * this much silence (round 7): the records measured while a device uploads ride with its next upload.
+   */
+  overlapMs: 15 * 60_000,
 } as const;
 
 export const newCadenceState = (): CadenceState => ({ last: null, gaps: [], recent: [], lags: [] });
@@ -1116,7 +1121,7 @@ export function recurringLag(c: CadenceState): number {
   for (let i = 2; i < slow.length; i += 2) {
     const t = slow[i] as number;
     const lag = slow[i + 1] as number;
-    if (t <= from || t - lag >= at) return lag;
+    if (t <= from + DELIVERY.overlapMs || t - lag >= at - DELIVERY.overlapMs) return lag;
   }
   return 0;
 }
