@@ -147,6 +147,12 @@ test.each([1, 2, 3])('a first backlog drained message by message teaches its lag
   const points = records(seed, first, first + 5 * HOUR);
   const at = [first + 41 * MIN, ...Array.from({ length: 4 }, (_, k) => first + 41 * MIN + (k + 1) * HOUR)];
   const deliveries = at.flatMap((u, k) => shuffled(seed * 10 + k, points.filter((p) => p.t < u - MIN && (k === 0 || p.t >= (at[k - 1] as number) - MIN)), u));
-  const opened = run(newDeviceState(), deliveries, first, (at.at(-1) as number) + MIN);
+  const state = newDeviceState();
+  // Its first upload teaches its lag (the oldest record's, 41 minutes), not its newest records' seconds.
+  const firstUpload = deliveries.filter(([now]) => now < (at[0] as number) + MIN);
+  run(state, firstUpload, first, (at[0] as number) + 30 * SEC);
+  expect(state.cadence.lags.length).toBeGreaterThanOrEqual(DROPOUT.warmupDeliveries);
+  expect(Math.min(...state.cadence.lags)).toBeGreaterThanOrEqual(40 * MIN);
+  const opened = run(state, deliveries.slice(firstUpload.length), (at[0] as number) + 30 * SEC, (at.at(-1) as number) + MIN);
   expect(opened).toEqual([]);
 });

@@ -1065,22 +1065,21 @@ export function splitLearnedGap(c: CadenceState, t: number): void {
  * A delivery evaluated within {@link DELIVERY}.uploadMs of the current upload's first one is part of
  * that upload: the upload's lag becomes the larger of the two (one lag per upload, not per message).
  * The first DROPOUT.warmupDeliveries deliveries count one each, so a device draining its first
- * backlog message by message is watched (and its state writes deferred) as soon as before.
+ * backlog message by message is watched (and its state writes deferred) as soon as before; since
+ * round 7 each counts at its upload's lag (the upload's oldest record so far), not its own.
  */
 export function recordDelivery(c: CadenceState, lag: number, now?: number): void {
   c.lags = c.lags ?? [];
   const value = Math.max(0, Math.round(lag));
-  // While the lags are still being learned each delivery counts (a device is watched from its third).
   const sameUpload = now !== undefined && c.up !== undefined && now >= c.up && now - c.up < DELIVERY.uploadMs;
-  if (sameUpload && c.lags.length >= DROPOUT.warmupDeliveries) c.lags[c.lags.length - 1] = Math.max(c.lags[c.lags.length - 1] as number, value);
-  else if (sameUpload) {
-    // Still learning: the delivery counts, but at its upload's lag (the upload's oldest record so
-    // far), as do the upload's earlier deliveries (the trailing entries equal to the upload's lag):
-    // a first backlog drained message by message teaches its real lag, not its newest records' seconds.
+  if (sameUpload) {
+    // The upload's lag is its oldest record's: its entry (and, while the lags are still being learned,
+    // the entry each of its deliveries added: the trailing entries equal to it) becomes the larger.
+    // So a first backlog drained message by message teaches its real lag, not its newest records' seconds.
     const prev = c.lags[c.lags.length - 1] as number;
     const upload = Math.max(prev, value);
     for (let i = c.lags.length - 1; i >= 0 && c.lags[i] === prev; i--) c.lags[i] = upload;
-    c.lags.push(upload);
+    if (c.lags.length < DROPOUT.warmupDeliveries) c.lags.push(upload);
   } else {
     c.lags.push(value);
     if (c.lags.length > DROPOUT.lags) c.lags.shift();
