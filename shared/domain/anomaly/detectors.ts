@@ -994,6 +994,11 @@ export interface CadenceState {
    */
   up?: number;
   /**
+   * While the lags are still being learned (each delivery adds one), the index of the current
+   * upload's first entry: all its entries take the upload's lag. Absent otherwise.
+   */
+  upFrom?: number;
+  /**
    * The largest upload lags of the last {@link DELIVERY}.recurringMs: flat pairs [upload time, lag, …],
    * at most {@link DELIVERY}.slowKept, largest first. A delay the device showed twice in that time is
    * part of how it delivers ({@link recurringLag}); absent before the first upload.
@@ -1074,16 +1079,17 @@ export function recordDelivery(c: CadenceState, lag: number, now?: number): void
   const sameUpload = now !== undefined && c.up !== undefined && now >= c.up && now - c.up < DELIVERY.uploadMs;
   if (sameUpload) {
     // The upload's lag is its oldest record's: its entry (and, while the lags are still being learned,
-    // the entry each of its deliveries added: the trailing entries equal to it) becomes the larger.
-    // So a first backlog drained message by message teaches its real lag, not its newest records' seconds.
-    const prev = c.lags[c.lags.length - 1] as number;
-    const upload = Math.max(prev, value);
-    for (let i = c.lags.length - 1; i >= 0 && c.lags[i] === prev; i--) c.lags[i] = upload;
+    // the entry each of its deliveries added, from `upFrom` on) becomes the larger. So a first backlog
+    // drained message by message teaches its real lag, not its newest records' seconds.
+    const upload = Math.max(c.lags[c.lags.length - 1] as number, value);
+    for (let i = c.upFrom ?? c.lags.length - 1; i < c.lags.length; i++) c.lags[i] = upload;
     if (c.lags.length < DROPOUT.warmupDeliveries) c.lags.push(upload);
   } else {
     c.lags.push(value);
     if (c.lags.length > DROPOUT.lags) c.lags.shift();
     if (now !== undefined) c.up = now;
+    if (c.lags.length < DROPOUT.warmupDeliveries) c.upFrom = c.lags.length - 1;
+    else delete c.upFrom;
   }
   const upload = c.lags[c.lags.length - 1] as number;
   if (c.up !== undefined && upload >= DELIVERY.slowMinMs) rememberSlow(c, c.up, upload);
