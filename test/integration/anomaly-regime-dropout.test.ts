@@ -99,7 +99,7 @@ test('one backdated batch with three gaps opens one dropout incident and one tic
   );
   await store(org, 'G-1', backlog, 'temperature');
   const runs = await Promise.all([1, 2].map(() => anomaly.detectForDevice(org.organizationId, 'G-1', NOW - 5 * MIN)));
-  // Round 7: the gaps wait DROPOUT.settleMs (5 min) for the rest of the upload (it may arrive out of
+  // Round 7: the gaps wait DELIVERY.settleMs (5 min) for the rest of the upload (it may arrive out of
   // order); the dropout sweep after that confirms them together: one incident, even swept twice at once.
   expect(runs.flatMap((x) => x.opened)).toEqual([]);
   const swept = await Promise.all([1, 2].map(() => anomaly.sweepOrganization(org.organizationId, NOW)));

@@ -19,7 +19,7 @@ function learned() {
   return state;
 }
 
-// Round 7: a gap found on resume waits DROPOUT.settleMs (5 min) after it was found, for the rest of
+// Round 7: a gap found on resume waits DELIVERY.settleMs (5 min) after it was found, for the rest of
 // its upload; the sweep after that confirms the gaps together.
 const SETTLE = 5 * MIN;
 

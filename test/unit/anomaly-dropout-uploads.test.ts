@@ -1,5 +1,5 @@
 import { rng } from '../../scripts/bench/anomaly-set';
-import { DROPOUT } from '../../shared/domain/anomaly/detectors';
+import { DELIVERY, DROPOUT } from '../../shared/domain/anomaly/detectors';
 import { evaluateRecords, evaluateSilence, newDeviceState, type DeviceState, type NewIncident, type TelemetryPoint } from '../../shared/domain/anomaly/device-evaluation';
 
 /**
@@ -7,8 +7,8 @@ import { evaluateRecords, evaluateSilence, newDeviceState, type DeviceState, typ
  * syncs only when docked, a logger whose modem wakes every few hours), each upload handed over
  * message by message in random order (MQTT QoS 1, parallel writes). Written from the issue's text:
  * - a gap the arriving upload shows while it is still arriving is no dropout (it waits
- *   DROPOUT.settleMs after it was found; pieces beyond DROPOUT.pendingGaps: the smallest goes);
- * - a device's recurring upload delay is waited for with a margin (DROPOUT.recurringMargin), so a
+ *   DELIVERY.settleMs after it was found; pieces beyond DROPOUT.pendingGaps: the smallest goes);
+ * - a device's recurring upload delay is waited for with a margin (DELIVERY.recurringMargin), so a
  *   device uploading every ~3 h never alarms between uploads once it has shown its delay twice, and a
  *   device that stops alarms within a stated bound;
  * - a first backlog drained message by message teaches its own lag (warm-up counts each delivery
@@ -71,14 +71,14 @@ describe('an upload arriving message by message in random order', () => {
     const at = START + 5 * HOUR + MIN;
     const opened = [
       ...shuffled(seed, upload, at).flatMap(([now, chunk]) => evaluateRecords(state, chunk, { scope: 'uploads', now, rules: [] }).changes.opened),
-      ...evaluateSilence(state, { scope: 'uploads', now: at + DROPOUT.settleMs + MIN }).opened,
+      ...evaluateSilence(state, { scope: 'uploads', now: at + DELIVERY.settleMs + MIN }).opened,
     ];
     expect(opened).toEqual([]);
     // The broker delivers the same upload again, in another order (the device's next record is not
     // due yet: its last is 3 minutes old, the silence limit 15 minutes).
     const again = [
       ...shuffled(seed + 1, upload, at + 2 * MIN).flatMap(([now, chunk]) => evaluateRecords(state, chunk, { scope: 'uploads', now, rules: [] }).changes.opened),
-      ...evaluateSilence(state, { scope: 'uploads', now: at + 2 * MIN + DROPOUT.settleMs + MIN }).opened,
+      ...evaluateSilence(state, { scope: 'uploads', now: at + 2 * MIN + DELIVERY.settleMs + MIN }).opened,
     ];
     expect(again).toEqual([]);
     expect(state.cadence.pend).toBeUndefined();
@@ -91,7 +91,7 @@ describe('an upload arriving message by message in random order', () => {
     const at = START + 5 * HOUR + MIN;
     const during = shuffled(seed, upload, at).flatMap(([now, chunk]) => evaluateRecords(state, chunk, { scope: 'uploads', now, rules: [] }).changes.opened);
     expect(during).toEqual([]);
-    const settled = evaluateSilence(state, { scope: 'uploads', now: at + DROPOUT.settleMs + MIN }).opened;
+    const settled = evaluateSilence(state, { scope: 'uploads', now: at + DELIVERY.settleMs + MIN }).opened;
     const before = upload.filter((p) => p.t < hole[0]).at(-1) as TelemetryPoint;
     const after = upload.find((p) => p.t >= hole[1]) as TelemetryPoint;
     expect(settled.map((i) => [i.kind, i.startedAt, i.resolvedAt])).toEqual([['dropout', before.t, after.t]]);

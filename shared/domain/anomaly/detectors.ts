@@ -193,22 +193,12 @@ export const DROPOUT = {
   lagSpread: 1,
   /** …and never less than this many times the median lag (a device uploading in batches may miss one upload). */
   lagMedianFactor: 3,
-  /**
-   * A delay the device showed twice ({@link recurringLag}) is waited for with this margin (round 7):
-   * a docked scanner's or a phone relay's stalls vary by a quarter from one to the next.
-   */
-  recurringMargin: 1.25,
   /** Deliveries needed before the lag allowance is trusted: until then the device is not watched live and gaps wait. */
   warmupDeliveries: 3,
   /** Gaps found on resume that may wait for a late batch at once (more: the oldest are judged at once). */
   pendingGaps: 4,
   /** Gaps needed before dropouts are watched. */
   warmupGaps: 8,
-  /**
-   * A gap found when the data resume waits at least this long after it was found (round 7): the rest
-   * of the upload that showed it may still be arriving, out of order (one sweep interval).
-   */
-  settleMs: 5 * 60_000,
 } as const;
 
 export interface EvidenceValue {
@@ -982,7 +972,7 @@ export interface CadenceState {
   pend?: number[];
   /**
    * When each pending gap was found (ms, evaluation clock; absent in states stored before round 7:
-   * long ago). A gap waits at least {@link DROPOUT}.settleMs after it, because the rest of the upload
+   * long ago). A gap waits at least {@link DELIVERY}.settleMs after it, because the rest of the upload
    * that showed it (an out-of-order burst, message by message) may still be arriving: a gap whose
    * records arrive in the same upload is no gap.
    */
@@ -1026,6 +1016,16 @@ export const DELIVERY = {
    * this much silence (round 7): the records measured while a device uploads ride with its next upload.
    */
   overlapMs: 15 * 60_000,
+  /**
+   * A delay the device showed twice ({@link recurringLag}) is waited for with this margin (round 7):
+   * a docked scanner's or a phone relay's stalls vary by a quarter from one to the next.
+   */
+  recurringMargin: 1.25,
+  /**
+   * A gap found when the data resume waits at least this long after it was found (round 7): the rest
+   * of the upload that showed it may still be arriving, out of order (one sweep interval).
+   */
+  settleMs: 5 * 60_000,
 } as const;
 
 export const newCadenceState = (): CadenceState => ({ last: null, gaps: [], recent: [], lags: [] });
@@ -1160,7 +1160,7 @@ export function lagAllowance(c: CadenceState): number {
   if (lags.length === 0) return 0;
   const high = quantile(lags, DROPOUT.lagQuantile);
   const usual = median(lags);
-  return Math.max(high + DROPOUT.lagSpread * (high - usual), DROPOUT.lagMedianFactor * usual, DROPOUT.recurringMargin * recurringLag(c));
+  return Math.max(high + DROPOUT.lagSpread * (high - usual), DROPOUT.lagMedianFactor * usual, DELIVERY.recurringMargin * recurringLag(c));
 }
 
 const lagsLearned = (c: CadenceState) => (c.lags ?? []).length >= DROPOUT.warmupDeliveries;
@@ -1232,10 +1232,10 @@ function storePending(c: CadenceState, gaps: PendingGap[]): void {
 
 /**
  * When a pending gap is due: the device's lag allowance after its end (a record measured inside it
- * would have arrived by then) and DROPOUT.settleMs after it was found (the rest of the upload that
+ * would have arrived by then) and DELIVERY.settleMs after it was found (the rest of the upload that
  * showed it, arriving out of order, may still fill it).
  */
-const gapDue = (g: PendingGap, wait: number) => Math.max(g.to + wait, g.at + DROPOUT.settleMs);
+const gapDue = (g: PendingGap, wait: number) => Math.max(g.to + wait, g.at + DELIVERY.settleMs);
 
 /**
  * A gap found at `now` when the data resume, from the last record before it (`from`) to the first

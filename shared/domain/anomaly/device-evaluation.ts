@@ -130,8 +130,10 @@ function resolve(state: DeviceState, changes: Changes, key: string, now: number)
  * `records`, or `late` when the caller filtered them out: the stream delivered them, the table
  * query never returns them) are not evaluated, but they count for the delivery's lag and fill gaps
  * still waiting to be confirmed. A gap found when the data resume waits for the device's lag
- * allowance (a late batch may fill it), then is a dropout: all gaps due at one evaluation make one
- * incident (one ticket), joined to the live dropout this delivery ended if there is one.
+ * allowance (a late batch may fill it) and DELIVERY.settleMs after it was found (the rest of its
+ * upload may still be arriving, out of order), then is a dropout: all gaps due at one evaluation
+ * make one incident (one ticket), joined to the live dropout this delivery ended if there is one
+ * (joining opens nothing, so it does not wait for the rest of the upload).
  */
 export function evaluateRecords(
   state: DeviceState,
