@@ -19,26 +19,45 @@ function learned() {
   return state;
 }
 
+// Round 7: a gap found on resume waits DELIVERY.settleMs (5 min) after it was found, for the rest of
+// its upload; the sweep after that confirms the gaps together.
+const SETTLE = 5 * MIN;
+
 test('one delivery with three gaps: one dropout, from before the first gap to the last resume, gaps 3', () => {
   const state = learned();
-  const now = START + 400 * MIN;
+  // The backlog (to 359) arrives a minute after its newest record.
+  const now = START + 360 * MIN;
   const { changes } = evaluateRecords(state, backlog, { scope: 'gaps', now, rules: [] });
-  expect(changes.opened.map((i) => [i.kind, i.startedAt, i.resolvedAt])).toEqual([['dropout', START + 89 * MIN, START + 320 * MIN]]);
-  expect(changes.opened[0]?.open.count).toBe(3);
-  expect(changes.opened[0]?.evidence.baseline).toMatchObject({ gaps: 3, silentSeconds: 3 * 41 * 60 });
+  expect(changes.opened).toEqual([]);
+  const swept = evaluateSilence(state, { scope: 'gaps', now: now + SETTLE });
+  expect(swept.opened.map((i) => [i.kind, i.startedAt, i.resolvedAt])).toEqual([['dropout', START + 89 * MIN, START + 320 * MIN]]);
+  expect(swept.opened[0]?.open.count).toBe(3);
+  expect(swept.opened[0]?.evidence.baseline).toMatchObject({ gaps: 3, silentSeconds: 3 * 41 * 60 });
   expect(state.open).toEqual({});
-  // Delivered again: nothing.
-  const again = evaluateRecords(state, backlog, { scope: 'gaps', now: now + MIN, rules: [] });
+  // Delivered again: nothing, then or later.
+  const again = evaluateRecords(state, backlog, { scope: 'gaps', now: now + SETTLE + MIN, rules: [] });
   expect(again.changes.opened).toEqual([]);
   expect(again.changes.updated.size).toBe(0);
+  expect(evaluateSilence(state, { scope: 'gaps', now: now + 2 * SETTLE }).opened).toEqual([]);
 });
 
-test('two deliveries, one gap each: two dropouts (the rule is per delivery)', () => {
-  const state = learned();
+test('two uploads, one gap each: two dropouts (the rule is per upload); a minute apart, one', () => {
   const cut = backlog.findIndex((p) => p.t >= START + 150 * MIN);
-  const first = evaluateRecords(state, backlog.slice(0, cut), { scope: 'gaps', now: START + 400 * MIN, rules: [] });
-  const second = evaluateRecords(state, backlog.slice(cut).filter((p) => p.t < START + 250 * MIN), { scope: 'gaps', now: START + 401 * MIN, rules: [] });
-  expect([...first.changes.opened, ...second.changes.opened].map((i) => i.startedAt)).toEqual([START + 89 * MIN, START + 179 * MIN]);
+  const rest = backlog.slice(cut).filter((p) => p.t < START + 250 * MIN);
+  const apart = learned();
+  const first = evaluateRecords(apart, backlog.slice(0, cut), { scope: 'gaps', now: START + 400 * MIN, rules: [] });
+  expect(first.changes.opened).toEqual([]);
+  // The second upload, 20 minutes later: the first upload's gap is settled and confirmed; its own waits.
+  const second = evaluateRecords(apart, rest, { scope: 'gaps', now: START + 420 * MIN, rules: [] });
+  expect(second.changes.opened.map((i) => i.startedAt)).toEqual([START + 89 * MIN]);
+  const later = evaluateSilence(apart, { scope: 'gaps', now: START + 420 * MIN + SETTLE });
+  expect(later.opened.map((i) => i.startedAt)).toContain(START + 179 * MIN);
+  const together = learned();
+  evaluateRecords(together, backlog.slice(0, cut), { scope: 'gaps', now: START + 400 * MIN, rules: [] });
+  evaluateRecords(together, rest, { scope: 'gaps', now: START + 401 * MIN, rules: [] });
+  const one = evaluateSilence(together, { scope: 'gaps', now: START + 401 * MIN + SETTLE });
+  // (The device is silent since 249 by then: the sweep also opens that live dropout.)
+  expect(one.opened.filter((i) => i.resolvedAt !== null).map((i) => [i.startedAt, i.open.count])).toEqual([[START + 89 * MIN, 2]]);
 });
 
 test('a live dropout the sweep opened takes the further gaps of the delivery that ends it: no new incident', () => {

@@ -971,11 +971,23 @@ export interface CadenceState {
    */
   pend?: number[];
   /**
+   * When each pending gap was found (ms, evaluation clock; absent in states stored before round 7:
+   * long ago). A gap waits at least {@link DELIVERY}.settleMs after it, because the rest of the upload
+   * that showed it (an out-of-order burst, message by message) may still be arriving: a gap whose
+   * records arrive in the same upload is no gap.
+   */
+  pendAt?: number[];
+  /**
    * When the current upload began (ms, the evaluation clock of its first delivery): deliveries
    * evaluated within {@link DELIVERY}.uploadMs of it are one upload, with one lag
    * ({@link recordDelivery}). Absent before the first delivery.
    */
   up?: number;
+  /**
+   * While the lags are still being learned (each delivery adds one), the index of the current
+   * upload's first entry: all its entries take the upload's lag. Absent otherwise.
+   */
+  upFrom?: number;
   /**
    * The largest upload lags of the last {@link DELIVERY}.recurringMs: flat pairs [upload time, lag, …],
    * at most {@link DELIVERY}.slowKept, largest first. A delay the device showed twice in that time is
@@ -999,6 +1011,21 @@ export const DELIVERY = {
   slowKept: 4,
   /** Only uploads at least this late are remembered as slow (shorter delays are the silence floor's business). */
   slowMinMs: 15 * 60_000,
+  /**
+   * Two slow uploads are two delays, not one outage delivered in two parts, even when they share
+   * this much silence (round 7): the records measured while a device uploads ride with its next upload.
+   */
+  overlapMs: 15 * 60_000,
+  /**
+   * A delay the device showed twice ({@link recurringLag}) is waited for with this margin (round 7):
+   * a docked scanner's or a phone relay's stalls vary by a quarter from one to the next.
+   */
+  recurringMargin: 1.25,
+  /**
+   * A gap found when the data resume waits at least this long after it was found (round 7): the rest
+   * of the upload that showed it may still be arriving, out of order (one sweep interval).
+   */
+  settleMs: 5 * 60_000,
 } as const;
 
 export const newCadenceState = (): CadenceState => ({ last: null, gaps: [], recent: [], lags: [] });
@@ -1043,18 +1070,26 @@ export function splitLearnedGap(c: CadenceState, t: number): void {
  * A delivery evaluated within {@link DELIVERY}.uploadMs of the current upload's first one is part of
  * that upload: the upload's lag becomes the larger of the two (one lag per upload, not per message).
  * The first DROPOUT.warmupDeliveries deliveries count one each, so a device draining its first
- * backlog message by message is watched (and its state writes deferred) as soon as before.
+ * backlog message by message is watched (and its state writes deferred) as soon as before; since
+ * round 7 each counts at its upload's lag (the upload's oldest record so far), not its own.
  */
 export function recordDelivery(c: CadenceState, lag: number, now?: number): void {
   c.lags = c.lags ?? [];
   const value = Math.max(0, Math.round(lag));
-  // While the lags are still being learned each delivery counts (a device is watched from its third).
-  const sameUpload = now !== undefined && c.up !== undefined && now >= c.up && now - c.up < DELIVERY.uploadMs && c.lags.length >= DROPOUT.warmupDeliveries;
-  if (sameUpload) c.lags[c.lags.length - 1] = Math.max(c.lags[c.lags.length - 1] as number, value);
-  else {
+  const sameUpload = now !== undefined && c.up !== undefined && now >= c.up && now - c.up < DELIVERY.uploadMs;
+  if (sameUpload) {
+    // The upload's lag is its oldest record's: its entry (and, while the lags are still being learned,
+    // the entry each of its deliveries added, from `upFrom` on) becomes the larger. So a first backlog
+    // drained message by message teaches its real lag, not its newest records' seconds.
+    const upload = Math.max(c.lags[c.lags.length - 1] as number, value);
+    for (let i = c.upFrom ?? c.lags.length - 1; i < c.lags.length; i++) c.lags[i] = upload;
+    if (c.lags.length < DROPOUT.warmupDeliveries) c.lags.push(upload);
+  } else {
     c.lags.push(value);
     if (c.lags.length > DROPOUT.lags) c.lags.shift();
     if (now !== undefined) c.up = now;
+    if (c.lags.length < DROPOUT.warmupDeliveries) c.upFrom = c.lags.length - 1;
+    else delete c.upFrom;
   }
   const upload = c.lags[c.lags.length - 1] as number;
   if (c.up !== undefined && upload >= DELIVERY.slowMinMs) rememberSlow(c, c.up, upload);
@@ -1091,7 +1126,7 @@ export function recurringLag(c: CadenceState): number {
   for (let i = 2; i < slow.length; i += 2) {
     const t = slow[i] as number;
     const lag = slow[i + 1] as number;
-    if (t <= from || t - lag >= at) return lag;
+    if (t <= from + DELIVERY.overlapMs || t - lag >= at - DELIVERY.overlapMs) return lag;
   }
   return 0;
 }
@@ -1125,7 +1160,7 @@ export function lagAllowance(c: CadenceState): number {
   if (lags.length === 0) return 0;
   const high = quantile(lags, DROPOUT.lagQuantile);
   const usual = median(lags);
-  return Math.max(high + DROPOUT.lagSpread * (high - usual), DROPOUT.lagMedianFactor * usual, recurringLag(c));
+  return Math.max(high + DROPOUT.lagSpread * (high - usual), DROPOUT.lagMedianFactor * usual, DELIVERY.recurringMargin * recurringLag(c));
 }
 
 const lagsLearned = (c: CadenceState) => (c.lags ?? []).length >= DROPOUT.warmupDeliveries;
@@ -1143,9 +1178,10 @@ function liveDue(c: CadenceState): number | undefined {
 export function dropoutDue(c: CadenceState): number | undefined {
   const live = liveDue(c);
   const limit = silenceLimit(c);
-  const first = c.pend?.[1];
-  if (first === undefined || limit === undefined || !lagsLearned(c)) return live;
-  const pending = first + lagAllowance(c);
+  const gaps = pendingGaps(c);
+  if (gaps.length === 0 || limit === undefined || !lagsLearned(c)) return live;
+  const wait = lagAllowance(c);
+  const pending = Math.min(...gaps.map((g) => gapDue(g, wait)));
   return live === undefined ? pending : Math.min(live, pending);
 }
 
@@ -1155,13 +1191,59 @@ export function isGap(c: CadenceState, t: number): boolean {
   return limit !== undefined && c.last !== null && t - c.last > limit;
 }
 
+/** A pending gap: silent from `from` to `to` (measurement times), found at `at` (evaluation clock; 0: long ago). */
+interface PendingGap {
+  from: number;
+  to: number;
+  at: number;
+}
+
+function pendingGaps(c: CadenceState): PendingGap[] {
+  const pend = c.pend ?? [];
+  const gaps: PendingGap[] = [];
+  for (let i = 0; i < pend.length; i += 2) gaps.push({ from: pend[i] as number, to: pend[i + 1] as number, at: c.pendAt?.[i / 2] ?? 0 });
+  return gaps;
+}
+
 /**
- * A gap found when the data resume, from the last record before it (`from`) to the first after it
- * (`to`): it waits until the device's lag allowance has passed, because a late batch may still
- * fill it (a device that uploads batches out of order looks silent between them).
+ * Stores the pending gaps. Beyond DROPOUT.pendingGaps the smallest is let go (taken as filled): a
+ * burst arriving in random order shows a gap at each new newest record and each late record splits
+ * the gap it lies in, many pieces that the rest of the burst fills; a silence that lasted is the
+ * largest piece left. (Round 6 judged the oldest at once instead: a false dropout per burst.)
  */
-export function addPendingGap(c: CadenceState, from: number, to: number): void {
-  (c.pend ??= []).push(from, to);
+function storePending(c: CadenceState, gaps: PendingGap[]): void {
+  while (gaps.length > DROPOUT.pendingGaps) {
+    let smallest = 0;
+    gaps.forEach((g, i) => {
+      const s = gaps[smallest] as PendingGap;
+      if (g.to - g.from < s.to - s.from) smallest = i;
+    });
+    gaps.splice(smallest, 1);
+  }
+  if (gaps.length === 0) {
+    delete c.pend;
+    delete c.pendAt;
+    return;
+  }
+  c.pend = gaps.flatMap((g) => [g.from, g.to]);
+  if (gaps.some((g) => g.at > 0)) c.pendAt = gaps.map((g) => g.at);
+  else delete c.pendAt;
+}
+
+/**
+ * When a pending gap is due: the device's lag allowance after its end (a record measured inside it
+ * would have arrived by then) and DELIVERY.settleMs after it was found (the rest of the upload that
+ * showed it, arriving out of order, may still fill it).
+ */
+const gapDue = (g: PendingGap, wait: number) => Math.max(g.to + wait, g.at + DELIVERY.settleMs);
+
+/**
+ * A gap found at `now` when the data resume, from the last record before it (`from`) to the first
+ * after it (`to`): it waits ({@link gapDue}), because a late batch may still fill it (a device that
+ * uploads batches out of order looks silent between them).
+ */
+export function addPendingGap(c: CadenceState, from: number, to: number, now = 0): void {
+  storePending(c, [...pendingGaps(c), { from, to, at: now }]);
 }
 
 /**
@@ -1169,21 +1251,17 @@ export function addPendingGap(c: CadenceState, from: number, to: number): void {
  * gap, the gap splits at it and the parts the cadence explains are dropped.
  */
 export function fillGap(c: CadenceState, t: number): void {
-  const pend = c.pend;
-  if (!pend || pend.length === 0) return;
+  if (!c.pend || c.pend.length === 0) return;
   const limit = silenceLimit(c) ?? 0;
-  const next: number[] = [];
-  for (let i = 0; i < pend.length; i += 2) {
-    const from = pend[i] as number;
-    const to = pend[i + 1] as number;
-    if (t <= from || t >= to) next.push(from, to);
+  const next: PendingGap[] = [];
+  for (const g of pendingGaps(c)) {
+    if (t <= g.from || t >= g.to) next.push(g);
     else {
-      if (t - from > limit) next.push(from, t);
-      if (to - t > limit) next.push(t, to);
+      if (t - g.from > limit) next.push({ ...g, to: t });
+      if (g.to - t > limit) next.push({ ...g, from: t });
     }
   }
-  if (next.length > 0) c.pend = next;
-  else delete c.pend;
+  storePending(c, next);
 }
 
 /**
@@ -1198,26 +1276,20 @@ export function recordLateReport(c: CadenceState, t: number): void {
 
 /**
  * The pending gaps that are dropouts at `now` (oldest first), removed from the state: no late
- * record filled them, and the lag allowance has passed since their end (a record measured inside a
- * gap would have arrived by then). Beyond DROPOUT.pendingGaps
- * the oldest are taken at once (the state stays small).
+ * record filled them and they are due ({@link gapDue}). `joining`: they join the live dropout the
+ * current delivery ended (that opens nothing), so the rest of the upload is not waited for.
  */
-export function dueGaps(c: CadenceState, now: number): [number, number][] {
-  const pend = c.pend;
+export function dueGaps(c: CadenceState, now: number, joining = false): [number, number][] {
   const limit = silenceLimit(c);
-  if (!pend || pend.length === 0 || limit === undefined) return [];
+  if (!c.pend || c.pend.length === 0 || limit === undefined || !lagsLearned(c)) return [];
   const wait = lagAllowance(c);
   const due: [number, number][] = [];
-  const keep: number[] = [];
-  const overflow = pend.length / 2 - DROPOUT.pendingGaps;
-  for (let i = 0; i < pend.length; i += 2) {
-    const from = pend[i] as number;
-    const to = pend[i + 1] as number;
-    if (i / 2 < overflow || (lagsLearned(c) && to + wait <= now)) due.push([from, to]);
-    else keep.push(from, to);
+  const keep: PendingGap[] = [];
+  for (const g of pendingGaps(c)) {
+    if ((joining ? g.to + wait : gapDue(g, wait)) <= now) due.push([g.from, g.to]);
+    else keep.push(g);
   }
-  if (keep.length > 0) c.pend = keep;
-  else delete c.pend;
+  storePending(c, keep);
   return due;
 }
 

@@ -130,8 +130,10 @@ function resolve(state: DeviceState, changes: Changes, key: string, now: number)
  * `records`, or `late` when the caller filtered them out: the stream delivered them, the table
  * query never returns them) are not evaluated, but they count for the delivery's lag and fill gaps
  * still waiting to be confirmed. A gap found when the data resume waits for the device's lag
- * allowance (a late batch may fill it), then is a dropout: all gaps due at one evaluation make one
- * incident (one ticket), joined to the live dropout this delivery ended if there is one.
+ * allowance (a late batch may fill it) and DELIVERY.settleMs after it was found (the rest of its
+ * upload may still be arriving, out of order), then is a dropout: all gaps due at one evaluation
+ * make one incident (one ticket), joined to the live dropout this delivery ended if there is one
+ * (joining opens nothing, so it does not wait for the rest of the upload).
  */
 export function evaluateRecords(
   state: DeviceState,
@@ -172,7 +174,7 @@ export function evaluateRecords(
       const silent = state.open[dropoutKey];
       // A gap nobody saw live (its records arrived late, together): it waits to be confirmed.
       const gap = !silent && isGap(state.cadence, record.t);
-      if (gap) addPendingGap(state.cadence, state.cadence.last as number, record.t);
+      if (gap) addPendingGap(state.cadence, state.cadence.last as number, record.t, ctx.now);
       recordReport(state.cadence, record.t, silent !== undefined || gap);
       if (silent) {
         ended = silent;
@@ -214,7 +216,7 @@ function confirmGaps(state: DeviceState, changes: Changes, scope: string, now: n
   const key = keyOf(null, 'dropout');
   if (state.open[key]) return;
   let incident = ended;
-  for (const [from, to] of dueGaps(state.cadence, now)) {
+  for (const [from, to] of dueGaps(state.cadence, now, ended !== undefined)) {
     if (to < now - MAX_RECORD_AGE_MS) continue;
     const signal = gapSignal(state.cadence, from, to);
     if (incident) joinGap(changes, incident, signal, to);
