@@ -52,7 +52,7 @@ export const CONCEPT_PREFIX = '@';
  * `facet` is a facet's weight relative to its word's (round 5: at 1, v3's own held-out half gained
  * wrong answers beyond its gate; README, "Facets").
  */
-export const TUNING = { concept: 2, lexical: 1, vocabularyStem: 0.4, examples: 1, exampleSmoothing: 0.5, exampleVoteShrink: 1, gamma: 5, noneScore: 0, categoryConceptMin: 0.15, facet: 0.5 };
+export const TUNING = { concept: 2, lexical: 1, vocabularyStem: 0.4, examples: 1, exampleSmoothing: 0.5, exampleVoteShrink: 1, gamma: 5, noneScore: 0, categoryConceptMin: 0.15, facet: 0.5, exampleTrustFloor: 0.5 };
 
 /** Feature -> weight. Each word or concept appears once, with its highest weight. */
 export type Features = Map<string, number>;
@@ -311,9 +311,25 @@ export function scoreFeatures(ticket: Features, categories: PreparedCategory[], 
     const matched = exampleMatch(ticket, categories, examples);
     // Log-odds join the scores before the softmax multiplies them by gamma.
     const learned = exampleEvidence(ticket, categories, examples);
-    for (let i = 0; i < n; i++) scores[i] = Math.max(scores[i] as number, matched[i] as number) + (TUNING.examples * (learned[i] as number)) / TUNING.gamma;
+    const trust = exampleTrust(Math.max(0, ...confidences(scores)));
+    for (let i = 0; i < n; i++) scores[i] = Math.max(scores[i] as number, matched[i] as number) + (trust * TUNING.examples * (learned[i] as number)) / TUNING.gamma;
   }
   return scores;
+}
+
+/**
+ * How much the examples' log-odds count, given the zero-shot confidence of the best category (round 7,
+ * second pass): fully while the descriptions leave the ticket uncertain (below CONFIDENCE_THRESHOLD),
+ * then less, linearly, down to TUNING.exampleTrustFloor at a certain answer. Three examples per
+ * category share generic words by chance ("old", "runs", "closed"): one such word shifts the odds about
+ * threefold, enough to pull a confident right answer under the threshold. Across v1-v7, examples
+ * turned 16 answers with zero-shot confidence >= 0.7 from right to abstained or wrong and only 2 from
+ * wrong to right (README, "Round 7", second pass). The examples' match (exampleMatch) is not damped:
+ * it only adds evidence where the descriptions have none.
+ */
+export function exampleTrust(zeroShot: number): number {
+  if (zeroShot <= CONFIDENCE_THRESHOLD) return 1;
+  return Math.max(TUNING.exampleTrustFloor, (1 - zeroShot) / (1 - CONFIDENCE_THRESHOLD));
 }
 
 /** Softmax over the categories and a constant "none" score: weak evidence gives low confidence. */
