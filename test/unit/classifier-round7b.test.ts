@@ -1,4 +1,4 @@
-import { CONFIDENCE_THRESHOLD, EmbeddedClassifier, exampleTrust, TUNING } from '../../shared/domain/ticket/classifier/embedded';
+import { CONFIDENCE_THRESHOLD, EmbeddedClassifier, exampleFeatures, exampleTrust, ticketFeatures, TUNING } from '../../shared/domain/ticket/classifier/embedded';
 import { learn, NINE_CATEGORIES, ticket } from '../support/classifier-fixtures';
 
 /**
@@ -29,5 +29,26 @@ describe('examples count less where the descriptions are already sure (exampleTr
     const title = 'Order went to my old address';
     expect((await classifier.assess(ticket(title), NINE_CATEGORIES)).category).toBe('Shipping');
     expect((await classifier.assess(ticket(title), NINE_CATEGORIES, undefined, examples)).category).toBe('Shipping');
+  });
+});
+
+describe('an example teaches what its title is about (exampleFeatures, TUNING.exampleTitleLead)', () => {
+  const body = 'Hello, the camera is outside by the door and the battery is empty every second day.';
+  const stored = async (title: string) => {
+    const features = await ticketFeatures(ticket(title, ['customer', body]));
+    // The ticket itself reads "outside" as installation; only what an example of it stores changes.
+    expect(features.get('@installation')).toBeGreaterThan(0.3);
+    return exampleFeatures(features);
+  };
+
+  it('does not store a concept only one weak word of the body raises when the title names another', async () => {
+    const learned = await stored('Battery drains in two days');
+    expect(learned).toEqual(expect.arrayContaining(['@power']));
+    expect(learned).not.toContain('@installation');
+  });
+
+  it('stores it when the title names it too, or names no concept at all', async () => {
+    expect(await stored('Camera outside drains its battery')).toContain('@installation');
+    expect(await stored('Question about my camera')).toContain('@installation');
   });
 });
