@@ -1,7 +1,7 @@
 /**
  * Round-7 probe (issue 20): every labelled set in one table (zero-shot right / wrong / abstained,
  * after 3 examples right / wrong, no-category abstentions, categories without words), without the
- * bundle build. v1-v6 are all seen in round 7, so misses are listable for each.
+ * bundle build. v1-v7 are all seen (v7 from round 7's second pass), so misses are listable for each.
  *
  *   npx tsx scripts/bench/classifier-probe-r7.ts [--misses=label[,label]] [--b] [--tuning=JSON]
  */
@@ -14,6 +14,7 @@ import { HELDOUT_V3_EXAMPLES, HELDOUT_V3_NO_CATEGORY, HELDOUT_V3_TICKETS, splitH
 import { HELDOUT_V4_EXAMPLES, HELDOUT_V4_NO_CATEGORY, HELDOUT_V4_TICKETS } from './classifier-heldout-v4';
 import { HELDOUT_V5_EXAMPLES, HELDOUT_V5_LANGUAGES, HELDOUT_V5_NO_CATEGORY, HELDOUT_V5_TICKETS } from './classifier-heldout-v5';
 import { HELDOUT_V6_EXAMPLES, HELDOUT_V6_LANGUAGES, HELDOUT_V6_NO_CATEGORY, HELDOUT_V6_TICKETS } from './classifier-heldout-v6';
+import { HELDOUT_V7_EXAMPLES, HELDOUT_V7_LANGUAGES, HELDOUT_V7_NO_CATEGORY, HELDOUT_V7_TICKETS } from './classifier-heldout-v7';
 import { OWN_TICKETS } from './classifier-own';
 import { opaqueCategories } from './classifier-opaque';
 import { evaluate, examplesFrom, type Evaluation } from './classifier-eval';
@@ -36,6 +37,7 @@ async function main() {
   const missSets = new Set(missArg ? missArg.slice('--misses='.length).split(',') : []);
   const v3 = splitHeldoutV3();
   const sets: Set[] = [
+    { label: 'v7', tickets: HELDOUT_V7_TICKETS, examples: HELDOUT_V7_EXAMPLES, noCategory: HELDOUT_V7_NO_CATEGORY, languages: HELDOUT_V7_LANGUAGES, opaque: true },
     { label: 'v6', tickets: HELDOUT_V6_TICKETS, examples: HELDOUT_V6_EXAMPLES, noCategory: HELDOUT_V6_NO_CATEGORY, languages: HELDOUT_V6_LANGUAGES, opaque: true },
     { label: 'v5', tickets: HELDOUT_V5_TICKETS, examples: HELDOUT_V5_EXAMPLES, noCategory: HELDOUT_V5_NO_CATEGORY, languages: HELDOUT_V5_LANGUAGES, opaque: true },
     { label: 'v4', tickets: HELDOUT_V4_TICKETS, examples: HELDOUT_V4_EXAMPLES, noCategory: HELDOUT_V4_NO_CATEGORY, opaque: true },

@@ -8,6 +8,7 @@ import { HELDOUT_V3_EXAMPLES, HELDOUT_V3_NO_CATEGORY, HELDOUT_V3_TICKETS, splitH
 import { HELDOUT_V4_EXAMPLES, HELDOUT_V4_NO_CATEGORY, HELDOUT_V4_TICKETS } from '../../scripts/bench/classifier-heldout-v4';
 import { HELDOUT_V5_EXAMPLES, HELDOUT_V5_NO_CATEGORY, HELDOUT_V5_TICKETS } from '../../scripts/bench/classifier-heldout-v5';
 import { HELDOUT_V6_EXAMPLES, HELDOUT_V6_NO_CATEGORY, HELDOUT_V6_TICKETS } from '../../scripts/bench/classifier-heldout-v6';
+import { HELDOUT_V7_EXAMPLES, HELDOUT_V7_NO_CATEGORY, HELDOUT_V7_TICKETS } from '../../scripts/bench/classifier-heldout-v7';
 import { evaluate, examplesFrom } from '../../scripts/bench/classifier-eval';
 import { opaqueCategories } from '../../scripts/bench/classifier-opaque';
 
@@ -201,7 +202,20 @@ heldoutGates('held-out v6 (the headline of round 6, seen in round 7)', { tickets
 // 10 of 11. Zero-shot rose past what v5's title-only examples add: they now turn as many tickets right
 // (four) as they leave uncertain (three abstain, one wrong), so v5 holds no loss instead of a lift, as
 // v1 since round 6; the lift is held on v6, v4 and v3.
-heldoutGates('held-out v5 (the headline of round 5, seen in round 7)', { tickets: HELDOUT_V5_TICKETS, examples: HELDOUT_V5_EXAMPLES, noCategory: HELDOUT_V5_NO_CATEGORY }, { aRight: 0.955, aWrong: 0.02, bRight: 0.955, bWrong: 0.02, abstained: 10, lift: false });
+// Round 7's second pass (examples count less where the descriptions are sure, exampleTrust): 96.8% / 1.1%
+// after examples, a lift again, so the lift gate is back and the floor raised.
+heldoutGates('held-out v5 (the headline of round 5, seen in round 7)', { tickets: HELDOUT_V5_TICKETS, examples: HELDOUT_V5_EXAMPLES, noCategory: HELDOUT_V5_NO_CATEGORY }, { aRight: 0.955, aWrong: 0.02, bRight: 0.965, bWrong: 0.02, abstained: 10 });
+
+/**
+ * Held-out v7 (the headline of round 7: written blind by another writer, plain mails of all lengths, web
+ * forms, chat transcripts with bot and agent, forwarded mails, facility managers, IT admins, elderly and
+ * non-native customers, mixed languages). Measured blind after round 7's first pass: 82.0% / 4.8% (13.2%
+ * abstained) zero-shot, 83.6% / 5.3% after 3 examples, 8 of 12 no-category tickets abstain. Seen since
+ * round 7's second pass (misses read, causes sorted by ticket shape; README "Round 7"): 82.0% / 4.8%
+ * zero-shot, 86.2% / 5.8% after examples, 8 of 12. The floors are the measured figures. The issue's
+ * goals (85% / 5% zero-shot, 92% after examples) are NOT met here.
+ */
+heldoutGates('held-out v7 (the headline of round 7, seen in its second pass)', { tickets: HELDOUT_V7_TICKETS, examples: HELDOUT_V7_EXAMPLES, noCategory: HELDOUT_V7_NO_CATEGORY }, { aRight: 0.82, aWrong: 0.048, bRight: 0.86, bWrong: 0.059, abstained: 8 });
 
 /**
  * Held-out v4 (the headline of round 4: written before round-4 tuning by an engineer who never saw
@@ -225,10 +239,11 @@ describe('learning from 3 examples per category where the categories have no wor
     return evaluate(renamed.relabel(tickets), renamed.categories, await examples(renamed.relabel(labelled)));
   };
 
-  // Round 7 measured in-sample 93.3%, v3 tuning half 92.2%, v1 96.7%, v2 94.4%: raised floors.
-  it('tuning sets: in-sample at least 92%, v3 tuning half at least 91%, v1 at least 95%, v2 at least 93% right; at most 5% wrong', async () => {
+  // Round 7 measured in-sample 93.3%, v3 tuning half 92.2%, v1 96.7%, v2 94.4%: raised floors. Its second
+  // pass (an example stores what its title is about, TUNING.exampleTitleLead): in-sample 94.5%, v1 95.6%, v2 95.2%.
+  it('tuning sets: in-sample at least 94%, v3 tuning half at least 91%, v1 at least 95%, v2 at least 95% right; at most 5% wrong', async () => {
     const v3 = splitHeldoutV3();
-    for (const [tickets, labelled, floor] of [[BENCH_TICKETS, BENCH_EXAMPLES, 0.92], [v3.tuning, HELDOUT_V3_EXAMPLES, 0.91], [HELDOUT_TICKETS, BENCH_EXAMPLES, 0.95], [HELDOUT_V2_TICKETS, HELDOUT_V2_EXAMPLES, 0.93]] as const) {
+    for (const [tickets, labelled, floor] of [[BENCH_TICKETS, BENCH_EXAMPLES, 0.94], [v3.tuning, HELDOUT_V3_EXAMPLES, 0.91], [HELDOUT_TICKETS, BENCH_EXAMPLES, 0.95], [HELDOUT_V2_TICKETS, HELDOUT_V2_EXAMPLES, 0.95]] as const) {
       const e = await opaque(tickets, labelled);
       expect(e.right).toBeGreaterThanOrEqual(floor);
       expect(e.wrong).toBeLessThanOrEqual(CLASSIFIER_GOAL.aWrong);
@@ -241,9 +256,10 @@ describe('learning from 3 examples per category where the categories have no wor
     expect(e.wrong).toBeLessThanOrEqual(0.03);
   });
 
-  // Round 7 measured v6 93.7% / 0.5%, v5 88.4% / 3.7% (both seen in round 7).
-  it('held-out v6: at least 92.5% right, at most 1% wrong; v5: at least 87.5% right, at most 4% wrong', async () => {
-    for (const [tickets, labelled, right, wrong] of [[HELDOUT_V6_TICKETS, HELDOUT_V6_EXAMPLES, 0.925, 0.01], [HELDOUT_V5_TICKETS, HELDOUT_V5_EXAMPLES, 0.875, 0.04]] as const) {
+  // Round 7 measured v6 93.7% / 0.5%, v5 88.4% / 3.7% (both seen in round 7); its second pass v7 75.1% / 7.4%
+  // (72.5% / 11.1% before it) and v3 92.8% / 0.6%.
+  it('held-out v6: at least 92.5% right, at most 1% wrong; v5: at least 87.5% right, at most 4% wrong; v7: at least 75% right, at most 7.5% wrong', async () => {
+    for (const [tickets, labelled, right, wrong] of [[HELDOUT_V6_TICKETS, HELDOUT_V6_EXAMPLES, 0.925, 0.01], [HELDOUT_V5_TICKETS, HELDOUT_V5_EXAMPLES, 0.875, 0.04], [HELDOUT_V7_TICKETS, HELDOUT_V7_EXAMPLES, 0.75, 0.075]] as const) {
       const e = await opaque(tickets, labelled);
       expect(e.right).toBeGreaterThanOrEqual(right);
       expect(e.wrong).toBeLessThanOrEqual(wrong);

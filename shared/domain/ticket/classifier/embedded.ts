@@ -52,7 +52,7 @@ export const CONCEPT_PREFIX = '@';
  * `facet` is a facet's weight relative to its word's (round 5: at 1, v3's own held-out half gained
  * wrong answers beyond its gate; README, "Facets").
  */
-export const TUNING = { concept: 2, lexical: 1, vocabularyStem: 0.4, examples: 1, exampleSmoothing: 0.5, exampleVoteShrink: 1, gamma: 5, noneScore: 0, categoryConceptMin: 0.15, facet: 0.5 };
+export const TUNING = { concept: 2, lexical: 1, vocabularyStem: 0.4, examples: 1, exampleSmoothing: 0.5, exampleVoteShrink: 1, gamma: 5, noneScore: 0, categoryConceptMin: 0.15, facet: 0.5, exampleTrustFloor: 0.5, exampleTitleLead: 0.5 };
 
 /** Feature -> weight. Each word or concept appears once, with its highest weight. */
 export type Features = Map<string, number>;
@@ -72,6 +72,8 @@ interface RawFeatures {
   stems: Map<string, number>;
   /** Concept -> field weight -> summed evidence of its distinct words at that weight (their share of the concept). */
   concepts: Map<string, Map<number, number>>;
+  /** Concepts the first segment (a ticket's title) names in words it does not deny. */
+  firstConcepts: Set<string>;
 }
 
 /** Evidence of one concept: per field weight, saturating (1 - e^-t), scaled by the weight; at most 1. */
@@ -105,6 +107,7 @@ async function rawFeatures(segments: Segment[]): Promise<RawFeatures> {
   const detected = detectLanguage(all) ?? detectLanguageByLetters(all);
   const overall = detected ?? 'en';
   const stems = new Map<string, number>();
+  const firstConcepts = new Set<string>();
   const conceptWords = new Map<string, { weight: number; hits: { concept: string; weight: number }[] }>();
   /** Concepts the customer raised in their own words (title, description, messages before any staff reply). */
   const ownConcepts = new Set<string>();
@@ -144,6 +147,7 @@ async function rawFeatures(segments: Segment[]): Promise<RawFeatures> {
       // A ticket's facets (vocabulary.ts, FACET_PREFIX) join its words; a category's text has none, so zero-shot never sees them.
       if (segment.speaker) for (const { concept } of lookup.facets.get(term.stem) ?? []) stems.set(concept, Math.max(stems.get(concept) ?? 0, weight * TUNING.facet));
       if (!hits) continue;
+      if (i === 0 && j < deniedFrom) for (const h of hits) firstConcepts.add(h.concept);
       const seen = conceptWords.get(term.stem);
       if (!seen || seen.weight < weight) conceptWords.set(term.stem, { weight, hits });
     }
@@ -156,7 +160,7 @@ async function rawFeatures(segments: Segment[]): Promise<RawFeatures> {
       concepts.set(hit.concept, byWeight);
     }
   }
-  return { stems, concepts };
+  return { stems, concepts, firstConcepts };
 }
 
 /**
@@ -179,9 +183,10 @@ export async function ticketFeatures(ticket: TicketText): Promise<Features> {
   };
   if (ticket.description && ticket.description !== generateDescription(ticket.messages)) add(ticket.description, FIELD_WEIGHT.description, false);
   for (const m of ticket.messages) add(m.content, FIELD_WEIGHT[m.role], m.role !== 'customer');
-  const { stems, concepts } = await rawFeatures(segments);
+  const { stems, concepts, firstConcepts } = await rawFeatures(segments);
   const features: Features = new Map(stems);
   for (const [concept, byWeight] of concepts) features.set(`${CONCEPT_PREFIX}${concept}`, conceptEvidence(byWeight));
+  if (segments.length > 1 && firstConcepts.size > 0) TITLE_CONCEPTS.set(features, new Set([...firstConcepts].map((c) => `${CONCEPT_PREFIX}${c}`)));
   return features;
 }
 
@@ -311,9 +316,25 @@ export function scoreFeatures(ticket: Features, categories: PreparedCategory[], 
     const matched = exampleMatch(ticket, categories, examples);
     // Log-odds join the scores before the softmax multiplies them by gamma.
     const learned = exampleEvidence(ticket, categories, examples);
-    for (let i = 0; i < n; i++) scores[i] = Math.max(scores[i] as number, matched[i] as number) + (TUNING.examples * (learned[i] as number)) / TUNING.gamma;
+    const trust = exampleTrust(Math.max(0, ...confidences(scores)));
+    for (let i = 0; i < n; i++) scores[i] = Math.max(scores[i] as number, matched[i] as number) + (trust * TUNING.examples * (learned[i] as number)) / TUNING.gamma;
   }
   return scores;
+}
+
+/**
+ * How much the examples' log-odds count, given the zero-shot confidence of the best category (round 7,
+ * second pass): fully while the descriptions leave the ticket uncertain (below CONFIDENCE_THRESHOLD),
+ * then less, linearly, down to TUNING.exampleTrustFloor at a certain answer. Three examples per
+ * category share generic words by chance ("old", "runs", "closed"): one such word shifts the odds about
+ * threefold, enough to pull a confident right answer under the threshold. Across v1-v7, examples
+ * turned 16 answers with zero-shot confidence >= 0.7 from right to abstained or wrong and only 2 from
+ * wrong to right (README, "Round 7", second pass). The examples' match (exampleMatch) is not damped:
+ * it only adds evidence where the descriptions have none.
+ */
+export function exampleTrust(zeroShot: number): number {
+  if (zeroShot <= CONFIDENCE_THRESHOLD) return 1;
+  return Math.max(TUNING.exampleTrustFloor, (1 - zeroShot) / (1 - CONFIDENCE_THRESHOLD));
 }
 
 /** Softmax over the categories and a constant "none" score: weak evidence gives low confidence. */
@@ -335,11 +356,20 @@ export async function rankCategories(ticket: TicketText, categories: CategoryOpt
   return { best: categories[best]?.name ?? null, confidence: probabilities[best] ?? 0, runnerUp: Math.max(0, ...probabilities.filter((_, i) => i !== best)) };
 }
 
+/** The concepts a ticket's title names, per Features map ticketFeatures built (only when it has a body too). */
+const TITLE_CONCEPTS = new WeakMap<Features, Set<string>>();
+
 /**
  * The features an example stores: the customer-side words and the concepts with real
- * evidence, strongest first, at most EXAMPLE_FEATURES_MAX.
+ * evidence, strongest first, at most EXAMPLE_FEATURES_MAX. When the title names a concept, a
+ * concept only the body raises counts at TUNING.exampleTitleLead of its evidence (round 7, second
+ * pass): the title says what the ticket is about, while a body's second topic, its story ("since the
+ * power cut", "my son set it up") and words for the device teach the category nothing, and with 3
+ * examples each such concept stored is a chance match for the next ticket. Classifying is unchanged.
  */
 export function exampleFeatures(features: Features): string[] {
+  const titled = TITLE_CONCEPTS.get(features);
+  if (titled) features = new Map([...features].map(([f, w]) => [f, f.startsWith(CONCEPT_PREFIX) && !titled.has(f) ? w * TUNING.exampleTitleLead : w]));
   return [...features]
     .filter(([f, w]) => w >= (f.startsWith(CONCEPT_PREFIX) ? 0.3 : FIELD_WEIGHT.customer * TUNING.vocabularyStem))
     .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
