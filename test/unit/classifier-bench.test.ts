@@ -9,6 +9,7 @@ import { HELDOUT_V4_EXAMPLES, HELDOUT_V4_NO_CATEGORY, HELDOUT_V4_TICKETS } from 
 import { HELDOUT_V5_EXAMPLES, HELDOUT_V5_NO_CATEGORY, HELDOUT_V5_TICKETS } from '../../scripts/bench/classifier-heldout-v5';
 import { HELDOUT_V6_EXAMPLES, HELDOUT_V6_NO_CATEGORY, HELDOUT_V6_TICKETS } from '../../scripts/bench/classifier-heldout-v6';
 import { HELDOUT_V7_EXAMPLES, HELDOUT_V7_NO_CATEGORY, HELDOUT_V7_TICKETS } from '../../scripts/bench/classifier-heldout-v7';
+import { HELDOUT_V8_EXAMPLES, HELDOUT_V8_NO_CATEGORY, HELDOUT_V8_TICKETS } from '../../scripts/bench/classifier-heldout-v8';
 import { evaluate, examplesFrom } from '../../scripts/bench/classifier-eval';
 import { opaqueCategories } from '../../scripts/bench/classifier-opaque';
 
@@ -218,6 +219,18 @@ heldoutGates('held-out v5 (the headline of round 5, seen in round 7)', { tickets
 heldoutGates('held-out v7 (the headline of round 7, seen in its second pass)', { tickets: HELDOUT_V7_TICKETS, examples: HELDOUT_V7_EXAMPLES, noCategory: HELDOUT_V7_NO_CATEGORY }, { aRight: 0.82, aWrong: 0.048, bRight: 0.86, bWrong: 0.059, abstained: 8 });
 
 /**
+ * Held-out v8 (the headline since round 7's second pass: written blind by a third writer while that pass
+ * was tuned on v7's misses, a smart-home maker's Monday inbox: title-only tickets, contact forms, agents'
+ * phone notes, in-app feedback, social-media DMs, chats with bot and agent, follow-ups with quoted
+ * history; older customers, landlords, retailers, electricians on site, schools, care homes and
+ * practices). Measured once on the first pass's classifier (83.6% / 5.3% zero-shot, 85.7% after 3
+ * examples, 9 of 11) and once after the second pass: 83.6% / 5.3% (11.1% abstained) zero-shot, 86.8% /
+ * 5.8% after 3 examples, 9 of 11 no-category tickets abstain. Floors just under the measured figures;
+ * the issue's goals (85% / 5% zero-shot, 92% after examples) are NOT met here.
+ */
+heldoutGates('held-out v8 (the headline since round 7\'s second pass)', { tickets: HELDOUT_V8_TICKETS, examples: HELDOUT_V8_EXAMPLES, noCategory: HELDOUT_V8_NO_CATEGORY }, { aRight: 0.835, aWrong: 0.053, bRight: 0.865, bWrong: 0.059, abstained: 9 });
+
+/**
  * Held-out v4 (the headline of round 4: written before round-4 tuning by an engineer who never saw
  * the classifier code). Measured after the round-4 merge: 85.4% right / 4.0% wrong zero-shot, 85.9% /
  * 5.1% after 3 examples per category, 8 of 10 no-category tickets abstain; seen since. These floors
@@ -257,9 +270,9 @@ describe('learning from 3 examples per category where the categories have no wor
   });
 
   // Round 7 measured v6 93.7% / 0.5%, v5 88.4% / 3.7% (both seen in round 7); its second pass v7 75.1% / 7.4%
-  // (72.5% / 11.1% before it) and v3 92.8% / 0.6%.
-  it('held-out v6: at least 92.5% right, at most 1% wrong; v5: at least 87.5% right, at most 4% wrong; v7: at least 75% right, at most 7.5% wrong', async () => {
-    for (const [tickets, labelled, right, wrong] of [[HELDOUT_V6_TICKETS, HELDOUT_V6_EXAMPLES, 0.925, 0.01], [HELDOUT_V5_TICKETS, HELDOUT_V5_EXAMPLES, 0.875, 0.04], [HELDOUT_V7_TICKETS, HELDOUT_V7_EXAMPLES, 0.75, 0.075]] as const) {
+  // (72.5% / 11.1% before it) and v3 92.8% / 0.6%; held-out v8 (blind, measured once before and once after the second pass) 79.4% / 6.3% (70.4% / 7.4% before).
+  it('held-out v6: at least 92.5% right, at most 1% wrong; v5: at least 87.5% right, at most 4% wrong; v7: at least 75% right, at most 7.5% wrong; v8: at least 79% right, at most 6.4% wrong', async () => {
+    for (const [tickets, labelled, right, wrong] of [[HELDOUT_V6_TICKETS, HELDOUT_V6_EXAMPLES, 0.925, 0.01], [HELDOUT_V5_TICKETS, HELDOUT_V5_EXAMPLES, 0.875, 0.04], [HELDOUT_V7_TICKETS, HELDOUT_V7_EXAMPLES, 0.75, 0.075], [HELDOUT_V8_TICKETS, HELDOUT_V8_EXAMPLES, 0.79, 0.064]] as const) {
       const e = await opaque(tickets, labelled);
       expect(e.right).toBeGreaterThanOrEqual(right);
       expect(e.wrong).toBeLessThanOrEqual(wrong);
