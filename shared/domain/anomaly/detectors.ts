@@ -76,6 +76,8 @@ export const DETECTOR = {
    * times the longest run seen at it.
    */
   restFactor: 6,
+  /** Resting states remembered (round 7; one before). */
+  restStates: 3,
   /** Distinct values a series must have shown to be treated as continuous (fewer: a discrete state, not watched). */
   minDistinct: 3,
   /** Points and time without an anomaly of a kind before its incident resolves. */
@@ -275,10 +277,14 @@ export interface SeriesState {
   /** Extreme points waiting for the next one (spike or the start of a shift). */
   pending: { t: number; v: number; z: number; thr: number }[];
   /** The current run of identical values; `flagged` once it became a flatline. */
-  run: { v: number; since: number; count: number; flagged?: boolean } | null;
+  run: { v: number; since: number; count: number; flagged?: boolean; out?: 1 } | null;
   maxRun: number;
-  /** The value of the series' last long run (≥ flatMinPoints, flagged or not) and the longest run seen at it: its resting state. */
-  rest?: [number, number] | null;
+  /**
+   * The values of the series' last long runs (≥ flatMinPoints, flagged or not), each followed by the
+   * longest run seen at it, newest first, up to DETECTOR.restStates pairs: its resting states (a
+   * pump's off state and its running speed, an escalator's night). Stored before round 7 as one pair.
+   */
+  rest?: number[] | null;
   distinct: number[];
   /** Rule id → time its current breach started. */
   breach: Record<string, number>;
@@ -422,20 +428,38 @@ function thresholdSignals(s: SeriesState, t: number, v: number, rules: readonly 
   for (const id of Object.keys(s.breach)) if (!active.has(id)) delete s.breach[id];
 }
 
+/** The resting states (value, longest run pairs) with a long run of `count` at `v`: newest first, at most DETECTOR.restStates. */
+function restAt(rest: readonly number[], v: number, count: number): number[] {
+  let longest = count;
+  const others: number[] = [];
+  for (let i = 0; i + 1 < rest.length; i += 2) {
+    if (rest[i] === v) longest = Math.max(longest, rest[i + 1] as number);
+    else others.push(rest[i] as number, rest[i + 1] as number);
+  }
+  return [v, longest, ...others].slice(0, 2 * DETECTOR.restStates);
+}
+
 function flatlineSignal(s: SeriesState, t: number, v: number, warm: boolean, out: PointResult): void {
   if (s.run && s.run.v === v) {
     s.run.count++;
   } else {
     // A run that ended without being an anomaly is part of what the series normally does.
     if (s.run && !s.run.flagged) s.maxRun = Math.max(s.maxRun, s.run.count);
-    // A long run, flatline or not, makes its value a resting state of the series.
-    if (s.run && s.run.count >= DETECTOR.flatMinPoints) s.rest = [s.run.v, s.rest && s.rest[0] === s.run.v ? Math.max(s.rest[1], s.run.count) : s.run.count];
+    // A long run, flatline or not, makes its value a resting state of the series (round 7: several of
+    // them, an escalator that runs by day at one rate and rests at zero by night has two).
+    if (s.run && s.run.count >= DETECTOR.flatMinPoints) s.rest = restAt(s.rest ?? [], s.run.v, s.run.count);
     s.run = { v, since: t, count: 1 };
+    // A run that begins outside the series' range was not frozen where the series was: the series
+    // jumped to a new value (switched off, closed, a fault code) and stays there. Round 7.
+    const margin = DETECTOR.envelopeMargin * ((s.hi ?? v) - (s.lo ?? v));
+    if (warm && s.hi !== null && outsideEnvelope(s, v, margin) && outsideEnvelope(s, v, Math.max(margin, resolution(s.values)))) s.run.out = 1;
   }
   const run = s.run as NonNullable<SeriesState['run']>;
-  const resting = s.rest && s.rest[0] === v ? DETECTOR.restFactor * s.rest[1] : 0;
+  const rest = s.rest ?? [];
+  let resting = 0;
+  for (let i = 0; i + 1 < rest.length; i += 2) if (rest[i] === v) resting = DETECTOR.restFactor * (rest[i + 1] as number);
   const needed = Math.max(DETECTOR.flatMinPoints, DETECTOR.flatFactor * s.maxRun, resting);
-  if (!warm || s.distinct.length < DETECTOR.minDistinct || run.count < needed || t - run.since < DETECTOR.flatMinMs) return;
+  if (!warm || run.out || s.distinct.length < DETECTOR.minDistinct || run.count < needed || t - run.since < DETECTOR.flatMinMs) return;
   run.flagged = true;
   out.abnormal.add('flatline');
   out.signals.push({
