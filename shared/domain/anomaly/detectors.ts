@@ -746,7 +746,8 @@ function driftSignal(s: SeriesState, t: number, v: number, scale: number, quanti
   const sign = Math.sign(dev);
   if (size <= d.max || (d.at !== null && sign !== d.sign)) {
     // The excursion ended: neither reported nor a step, it was the series' normal behaviour.
-    if (d.at !== null && d.on === 0) d.max = Math.max(d.max, d.peak);
+    // Reported or not (round 7), it was: the same again is the series' own (a daily charge, a morning start).
+    if (d.at !== null && d.on !== 2) d.max = Math.max(d.max, d.peak);
     // After a step the long-run slope is the step's, not the series': it restarts from the slope before it.
     if (d.on === 2) Object.assign(d, { s1: d.f1, s2: d.f1 - (d.g0 * DRIFT.slowMs) / 3_600_000 });
     Object.assign(d, { at: null, hot: null, on: 0, peak: 0 });
