@@ -60,6 +60,15 @@ export const DETECTOR = {
    */
   spikeWarmupMs: 6 * 3_600_000,
   youngZ: 20,
+  /**
+   * A regime block that stayed flat (its range within `flatBlockNoise` × its neighbour-difference
+   * noise) is a level the series sat at; up to `knownLevels` of them are remembered, and a level
+   * within `longShiftZ / 2` of its spread of one of them is known. Round 7.
+   */
+  flatBlockNoise: 6,
+  knownLevels: 5,
+  /** Times the series must have come back to a level (left it and sat at it again) for it to be known. */
+  levelVisits: 3,
   /** Per-point decay of that largest move. */
   jumpDecay: 0.999,
   /** The series' range (envelope) forgets with this half-life: a change back into it is not anomalous. */
@@ -241,6 +250,12 @@ export interface SeriesState {
   held?: { start: number; from: number; scale: number; sign: number; n: number; first?: number } | null;
   /** The level before the last level shift: a later step back to it is the end of the shift, not a new one. */
   before?: { level: number; scale: number } | null;
+  /**
+   * Levels the series sat at (round 7): flat pairs of a level and its tolerance, newest first, at most
+   * DETECTOR.knownLevels. A fan's speeds, a tram's cells, a compressor's stages: a step to one of
+   * them is the series' own behaviour, not a level shift.
+   */
+  levels?: number[];
   /** Decayed largest move between neighbouring normal points (quantised series' own level-change history). */
   jump?: number;
   /** Regime: the current block's residuals and start, and the spreads of past blocks. */
@@ -439,12 +454,19 @@ function restAt(rest: readonly number[], v: number, count: number): number[] {
   return [v, longest, ...others].slice(0, 2 * DETECTOR.restStates);
 }
 
+function isRest(rest: readonly number[] | null | undefined, v: number): boolean {
+  for (let i = 0; rest && i + 1 < rest.length; i += 2) if (rest[i] === v) return true;
+  return false;
+}
+
 function flatlineSignal(s: SeriesState, t: number, v: number, warm: boolean, out: PointResult): void {
   if (s.run && s.run.v === v) {
     s.run.count++;
   } else {
-    // A run that ended without being an anomaly is part of what the series normally does.
-    if (s.run && !s.run.flagged) s.maxRun = Math.max(s.maxRun, s.run.count);
+    // A run that ended without being an anomaly is part of what the series normally does; not one at
+    // a new state or a resting state (round 7): how long the series rests says nothing of how long a
+    // reading of it may repeat while it runs.
+    if (s.run && !s.run.flagged && !s.run.out && !isRest(s.rest, s.run.v)) s.maxRun = Math.max(s.maxRun, s.run.count);
     // A long run, flatline or not, makes its value a resting state of the series (round 7: several of
     // them, an escalator that runs by day at one rate and rests at zero by night has two).
     if (s.run && s.run.count >= DETECTOR.flatMinPoints) s.rest = restAt(s.rest ?? [], s.run.v, s.run.count);
@@ -557,7 +579,8 @@ export function evaluatePoint(s: SeriesState, t: number, v: number, rules: reado
         rebaseline(s, start, s.pending, true);
         return out;
       }
-      if (young(s, t)) {
+      // Young, or to a level it already sat at (round 7): its own behaviour, learned.
+      if (young(s, t) || knownLevel(s, b.level, newLevel)) {
         rebaseline(s, start, s.pending);
         return out;
       }
@@ -624,7 +647,7 @@ export function evaluatePoint(s: SeriesState, t: number, v: number, rules: reado
     }
     if (ordinary && step >= DETECTOR.stepMin && jump >= DETECTOR.abruptShare * stepSize && outsideEnvelope(s, newLevel, margin)) {
       s.held = null;
-      if (young(s, t) || dayExplains(s, t, newLevel, b.rawScale)) {
+      if (young(s, t) || dayExplains(s, t, newLevel, b.rawScale) || knownLevel(s, median(before), newLevel)) {
         rebaseline(s, start, []);
         return out;
       }
@@ -671,6 +694,46 @@ function onLevels(values: readonly number[]): boolean {
 }
 
 /**
+ * A block that stayed flat (no jump inside it: its range within DETECTOR.flatBlockNoise × its
+ * noise) is a level the series sat at: it joins the known levels (merging with one it is near).
+ */
+function learnLevel(s: SeriesState, values: readonly number[], noise: number): void {
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
+  for (const x of values) {
+    lo = Math.min(lo, x);
+    hi = Math.max(hi, x);
+  }
+  if (hi - lo > DETECTOR.flatBlockNoise * noise) return;
+  const level = median(values);
+  const spread = Math.max(robustScale(values, level), noise);
+  const levels = s.levels ?? [];
+  const kept: number[] = [];
+  let visits = 1;
+  for (let i = 0; i + 2 < levels.length; i += 3) {
+    if (!nearLevel(level, levels[i] as number, Math.max(spread, levels[i + 1] as number))) kept.push(levels[i] as number, levels[i + 1] as number, levels[i + 2] as number);
+    // Back at a level it had left: one more visit. Still there (the newest): the same visit.
+    else visits = Math.max(visits, (levels[i + 2] as number) + (i === 0 ? 0 : 1));
+  }
+  s.levels = [round(level), round(spread), visits, ...kept].slice(0, 3 * DETECTOR.knownLevels);
+}
+
+const nearLevel = (level: number, known: number, spread: number) => Math.abs(level - known) < (DETECTOR.longShiftZ / 2) * spread;
+
+/**
+ * A step from `from` to `level` lands on a level the series already came back to (a known one,
+ * nearer the new level than half the step: not just the old level's own spread).
+ */
+function knownLevel(s: SeriesState, from: number, level: number): boolean {
+  const levels = s.levels ?? [];
+  for (let i = 0; i + 2 < levels.length; i += 3) {
+    const known = levels[i] as number;
+    if ((levels[i + 2] as number) >= DETECTOR.levelVisits && nearLevel(level, known, levels[i + 1] as number) && Math.abs(level - known) < Math.abs(level - from) / 2) return true;
+  }
+  return false;
+}
+
+/**
  * Adds a normal point to the current block; at the end of a block, compares the last
  * REGIME.sustainedBlocks block spreads with the history's median spread (floored by the
  * measurement's resolution). A regime change re-learns the history from the new regime.
@@ -697,6 +760,7 @@ function regimeSignal(s: SeriesState, t: number, v: number, floor: number, base:
   starts.push(big >= 0 ? (block.times[big + 1] as number) : block.start);
   if (starts.length > REGIME.sustainedBlocks) starts.shift();
   delete s.block;
+  learnLevel(s, block.values, Math.max(robustScale(diffs, mid) / Math.SQRT2, floor));
   const past = spreads.slice(0, -REGIME.sustainedBlocks);
   if (past.length < REGIME.warmupBlocks) return;
   const usual = Math.max(median(past), quantile(past, REGIME.usualQuantile) / REGIME.quantileShare);
@@ -911,7 +975,7 @@ function longShift(s: SeriesState, b: Baseline, base: Record<string, number | st
   if (held.first === undefined || Math.abs(level - held.first) >= (DETECTOR.longShiftZ / 2) * held.scale) return false;
   // Settled: the window is flat around its level (a slope would carry it there and on: a drift).
   const settled = Math.abs(b.slopePerMs * ((s.times.at(-1) as number) - (s.times[0] as number))) < DETECTOR.longShiftZ * held.scale;
-  if (distance < DETECTOR.longShiftZ || !settled || young(s, held.start) || dayExplains(s, s.times.at(-1) as number, level, held.scale)) return false;
+  if (distance < DETECTOR.longShiftZ || !settled || young(s, held.start) || dayExplains(s, s.times.at(-1) as number, level, held.scale) || knownLevel(s, held.from, level)) return false;
   // On a quantised series (the window now holds only the new level) a change of level is judged by its own history of them.
   if (onLevels(s.values) && Math.abs(level - held.from) < DETECTOR.quantisedJumpFactor * (s.jump ?? 0)) return false;
   out.signals.push({
