@@ -40,3 +40,40 @@ describe('a machine with an off state (an escalator: ~80 steps/min by day, with 
     expect(opened.map((i) => Math.floor((i.startedAt - START) / HOUR))).toEqual([2 * 24 + 9]);
   });
 });
+
+describe('a fan that steps between its speeds (4500, 6000, 8250, 10600 rpm, ±30 rpm), every 20-90 min', () => {
+  const fan = () => {
+    const r = rng(72);
+    const speeds = [4500, 6000, 8250, 10600];
+    let level = 6000;
+    let next = 0;
+    return series(3 * 1440, MIN, (i) => {
+      if (i >= next) {
+        level = speeds[Math.floor(r.uniform() * speeds.length)] as number;
+        next = i + 20 + Math.floor(70 * r.uniform());
+      }
+      return Math.round((level + 30 * r.normal()) / 10) * 10;
+    }, 'fan_rpm');
+  };
+
+  test('opens no level_shift once it has shown its speeds (a step to a level it keeps coming back to is its own)', () => {
+    expect(kinds(feed(newDeviceState(), fan())).filter((k) => k === 'level_shift')).toEqual([]);
+  });
+});
+
+describe('a scanner battery charged every night (drains 2-4 %/h by day, 20 %/h on the charger from 02:30, then full)', () => {
+  const scanner = () => {
+    const r = rng(73);
+    let pct = 80;
+    return series(4 * 720, 2 * MIN, (i) => {
+      const hour = ((i * 2) / 60) % 24;
+      if (hour >= 2.5 && hour < 6) pct = Math.min(100, pct + (20 / 30) * (1 + 0.1 * r.normal()));
+      else pct = Math.max(5, pct - ((2 + 2 * r.uniform()) / 30));
+      return Math.round(pct);
+    }, 'battery_pct');
+  };
+
+  test('its nightly charge is reported at most once as a change of slope: the same slope again is its own', () => {
+    expect(kinds(feed(newDeviceState(), scanner())).filter((k) => k === 'regime_change').length).toBeLessThanOrEqual(1);
+  });
+});

@@ -69,6 +69,7 @@ export const DETECTOR = {
   knownLevels: 5,
   /** Times the series must have come back to a level (left it and sat at it again) for it to be known. */
   levelVisits: 3,
+  steppingLevels: 3,
   /** Per-point decay of that largest move. */
   jumpDecay: 0.999,
   /** The series' range (envelope) forgets with this half-life: a change back into it is not anomalous. */
@@ -607,7 +608,7 @@ export function evaluatePoint(s: SeriesState, t: number, v: number, rules: reado
   const res = resolution(s.values);
   // A quantised series drifts by level changes, which the level-shift detector judges (against its own history of them),
   // and its spread is a count of jitter points in a block (mostly-zero differences): not judged either.
-  const quantisedNow = new Set(s.values).size <= DETECTOR.quantisedDistinct || res >= 0.8 * b.rawScale;
+  const quantisedNow = new Set(s.values).size <= DETECTOR.quantisedDistinct || res >= 0.8 * b.rawScale || stepping(s);
   regimeSignal(s, t, v, Math.max(res, 1e-9), base, out, quantisedNow);
   driftSignal(s, t, v, b.scale, quantisedNow, base, out);
   profileSignal(s, t, v, b.scale, quantisedNow, base, out, res);
@@ -719,6 +720,18 @@ function learnLevel(s: SeriesState, values: readonly number[], noise: number): v
 }
 
 const nearLevel = (level: number, known: number, spread: number) => Math.abs(level - known) < (DETECTOR.longShiftZ / 2) * spread;
+
+/**
+ * A series that keeps moving between levels it knows (at least `steppingLevels` of them, each
+ * come back to): its changes are level changes, judged by the level-shift detector against its
+ * own history of them; its block spread and slope count its steps. Round 7.
+ */
+function stepping(s: SeriesState): boolean {
+  const levels = s.levels ?? [];
+  let known = 0;
+  for (let i = 2; i < levels.length; i += 3) if ((levels[i] as number) >= DETECTOR.levelVisits) known++;
+  return known >= DETECTOR.steppingLevels;
+}
 
 /**
  * A step from `from` to `level` lands on a level the series already came back to (a known one,
