@@ -608,8 +608,9 @@ export function evaluatePoint(s: SeriesState, t: number, v: number, rules: reado
   const res = resolution(s.values);
   // A quantised series drifts by level changes, which the level-shift detector judges (against its own history of them),
   // and its spread is a count of jitter points in a block (mostly-zero differences): not judged either.
-  const quantisedNow = new Set(s.values).size <= DETECTOR.quantisedDistinct || res >= 0.8 * b.rawScale || stepping(s);
-  regimeSignal(s, t, v, Math.max(res, 1e-9), base, out, quantisedNow);
+  const onGrid = new Set(s.values).size <= DETECTOR.quantisedDistinct || res >= 0.8 * b.rawScale;
+  const quantisedNow = onGrid || stepping(s);
+  regimeSignal(s, t, v, Math.max(res, 1e-9), base, out, quantisedNow, !onGrid);
   driftSignal(s, t, v, b.scale, quantisedNow, base, out);
   profileSignal(s, t, v, b.scale, quantisedNow, base, out, res);
   const held = longShift(s, b, base, v, out);
@@ -698,7 +699,7 @@ function onLevels(values: readonly number[]): boolean {
  * A block that stayed flat (no jump inside it: its range within DETECTOR.flatBlockNoise × its
  * noise) is a level the series sat at: it joins the known levels (merging with one it is near).
  */
-function learnLevel(s: SeriesState, values: readonly number[], noise: number): void {
+function learnLevel(s: SeriesState, values: readonly number[], noise: number, res: number): void {
   let lo = Number.POSITIVE_INFINITY;
   let hi = Number.NEGATIVE_INFINITY;
   for (const x of values) {
@@ -708,6 +709,8 @@ function learnLevel(s: SeriesState, values: readonly number[], noise: number): v
   if (hi - lo > DETECTOR.flatBlockNoise * noise) return;
   const level = median(values);
   const spread = Math.max(robustScale(values, level), noise);
+  // A series whose range holds no two such levels apart (its noise is its range) has no levels.
+  if ((s.hi ?? level) - (s.lo ?? level) < 2 * DETECTOR.longShiftZ * spread) return;
   const levels = s.levels ?? [];
   const kept: number[] = [];
   let visits = 1;
@@ -716,7 +719,9 @@ function learnLevel(s: SeriesState, values: readonly number[], noise: number): v
     // Back at a level it had left: one more visit. Still there (the newest): the same visit.
     else visits = Math.max(visits, (levels[i + 2] as number) + (i === 0 ? 0 : 1));
   }
-  s.levels = [round(level), round(spread), visits, ...kept].slice(0, 3 * DETECTOR.knownLevels);
+  // Stored to the measurement's resolution and two digits of spread (the state's size is its write cost).
+  const digits = Math.min(6, Math.max(0, Math.ceil(-Math.log10(res) - 1e-6)));
+  s.levels = [Number(level.toFixed(digits)), Number(spread.toPrecision(2)), Math.min(visits, DETECTOR.levelVisits), ...kept].slice(0, 3 * DETECTOR.knownLevels);
 }
 
 const nearLevel = (level: number, known: number, spread: number) => Math.abs(level - known) < (DETECTOR.longShiftZ / 2) * spread;
@@ -751,7 +756,7 @@ function knownLevel(s: SeriesState, from: number, level: number): boolean {
  * REGIME.sustainedBlocks block spreads with the history's median spread (floored by the
  * measurement's resolution). A regime change re-learns the history from the new regime.
  */
-function regimeSignal(s: SeriesState, t: number, v: number, floor: number, base: Record<string, number | string | null>, out: PointResult, quantised = false): void {
+function regimeSignal(s: SeriesState, t: number, v: number, floor: number, base: Record<string, number | string | null>, out: PointResult, quantised = false, levels = true): void {
   const block = (s.block ??= { start: t, times: [], values: [] });
   block.times.push(t);
   block.values.push(v);
@@ -773,7 +778,8 @@ function regimeSignal(s: SeriesState, t: number, v: number, floor: number, base:
   starts.push(big >= 0 ? (block.times[big + 1] as number) : block.start);
   if (starts.length > REGIME.sustainedBlocks) starts.shift();
   delete s.block;
-  learnLevel(s, block.values, Math.max(robustScale(diffs, mid) / Math.SQRT2, floor));
+  // (Not on a quantised window: its level changes are judged by their own sizes, DETECTOR.quantisedJumpFactor.)
+  if (levels) learnLevel(s, block.values, Math.max(robustScale(diffs, mid) / Math.SQRT2, floor), floor);
   const past = spreads.slice(0, -REGIME.sustainedBlocks);
   if (past.length < REGIME.warmupBlocks) return;
   const usual = Math.max(median(past), quantile(past, REGIME.usualQuantile) / REGIME.quantileShare);
