@@ -78,13 +78,13 @@ describe('a scanner battery charged every night (drains 2-4 %/h by day, 20 %/h o
   });
 });
 
-describe('a header tank refilled once a day (2 m ± 0.3 mm at rest; from 10:00 the level rises and falls back along a smooth 2-hour curve, 1 m × sin²)', () => {
+describe('a header tank refilled once a day (2 m ± 0.3 mm at rest; from 10:00 the level rises and falls back along a smooth 2-hour curve, 25 cm × sin²)', () => {
   const tank = (jitterFrom?: number) => {
     const r = rng(74);
     return series(3 * 1440, MIN, (i) => {
       const m = i % 1440;
       const k = m - 600;
-      const value = 2000 + (k >= 0 && k < 120 ? 1000 * Math.sin((Math.PI * k) / 120) ** 2 : 0);
+      const value = 2000 + (k >= 0 && k < 120 ? 250 * Math.sin((Math.PI * k) / 120) ** 2 : 0);
       const noise = jitterFrom !== undefined && i >= jitterFrom ? 1.5 : 0.3;
       return Math.round((value + noise * r.normal()) * 10) / 10;
     }, 'tank_mm');

@@ -773,11 +773,10 @@ function regimeSignal(s: SeriesState, t: number, v: number, floor: number, base:
   // Round 7: the second differences (÷√6 for white noise), so a curve (a cool-down, the knee of a
   // ramp) is no spread either; the first differences' spread bounds it (a block of steps).
   const d2 = diffs.slice(1).map((x, i) => x - (diffs[i] as number));
-  const mid2 = median(d2);
-  const mean2 = (SQRT_HALF_PI * d2.reduce((a, x) => a + Math.abs(x - mid2), 0)) / d2.length;
+  const mean2 = (SQRT_HALF_PI * d2.reduce((a, x) => a + Math.abs(x), 0)) / d2.length;
   const meanAbs = (SQRT_HALF_PI * diffs.reduce((a, x) => a + Math.abs(x - mid), 0)) / diffs.length;
   // (Three significant digits stored: the state's size is its write cost.)
-  spreads.push(Number(Math.min(Math.max(robustScale(diffs, mid), meanAbs, floor) / Math.SQRT2, Math.max(robustScale(d2, mid2), mean2, floor) / Math.sqrt(6)).toPrecision(3)));
+  spreads.push(Number(Math.min(Math.max(robustScale(diffs, mid), meanAbs, floor) / Math.SQRT2, Math.max(robustScale(d2, 0), mean2, floor) / Math.sqrt(6)).toPrecision(3)));
   if (spreads.length > REGIME.history) spreads.shift();
   const starts = (s.blockStarts ??= []);
   const big = prior === undefined ? -1 : diffs.findIndex((x) => Math.abs(x - mid) >= REGIME.spreadFactor * prior * Math.SQRT2);
