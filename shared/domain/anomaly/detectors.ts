@@ -60,6 +60,16 @@ export const DETECTOR = {
    */
   spikeWarmupMs: 6 * 3_600_000,
   youngZ: 20,
+  /**
+   * A regime block that stayed flat (its range within `flatBlockNoise` × its neighbour-difference
+   * noise) is a level the series sat at; up to `knownLevels` of them are remembered, and a level
+   * within `longShiftZ / 2` of its spread of one of them is known. Round 7.
+   */
+  flatBlockNoise: 6,
+  knownLevels: 5,
+  /** Times the series must have come back to a level (left it and sat at it again) for it to be known. */
+  levelVisits: 3,
+  steppingLevels: 3,
   /** Per-point decay of that largest move. */
   jumpDecay: 0.999,
   /** The series' range (envelope) forgets with this half-life: a change back into it is not anomalous. */
@@ -76,6 +86,8 @@ export const DETECTOR = {
    * times the longest run seen at it.
    */
   restFactor: 6,
+  /** Resting states remembered (round 7; one before). */
+  restStates: 3,
   /** Distinct values a series must have shown to be treated as continuous (fewer: a discrete state, not watched). */
   minDistinct: 3,
   /** Points and time without an anomaly of a kind before its incident resolves. */
@@ -239,6 +251,12 @@ export interface SeriesState {
   held?: { start: number; from: number; scale: number; sign: number; n: number; first?: number } | null;
   /** The level before the last level shift: a later step back to it is the end of the shift, not a new one. */
   before?: { level: number; scale: number } | null;
+  /**
+   * Levels the series sat at (round 7): flat pairs of a level and its tolerance, newest first, at most
+   * DETECTOR.knownLevels. A fan's speeds, a tram's cells, a compressor's stages: a step to one of
+   * them is the series' own behaviour, not a level shift.
+   */
+  levels?: number[];
   /** Decayed largest move between neighbouring normal points (quantised series' own level-change history). */
   jump?: number;
   /** Regime: the current block's residuals and start, and the spreads of past blocks. */
@@ -275,10 +293,14 @@ export interface SeriesState {
   /** Extreme points waiting for the next one (spike or the start of a shift). */
   pending: { t: number; v: number; z: number; thr: number }[];
   /** The current run of identical values; `flagged` once it became a flatline. */
-  run: { v: number; since: number; count: number; flagged?: boolean } | null;
+  run: { v: number; since: number; count: number; flagged?: boolean; out?: 1 } | null;
   maxRun: number;
-  /** The value of the series' last long run (≥ flatMinPoints, flagged or not) and the longest run seen at it: its resting state. */
-  rest?: [number, number] | null;
+  /**
+   * The values of the series' last long runs (≥ flatMinPoints, flagged or not), each followed by the
+   * longest run seen at it, newest first, up to DETECTOR.restStates pairs: its resting states (a
+   * pump's off state and its running speed, an escalator's night). Stored before round 7 as one pair.
+   */
+  rest?: number[] | null;
   distinct: number[];
   /** Rule id → time its current breach started. */
   breach: Record<string, number>;
@@ -422,20 +444,45 @@ function thresholdSignals(s: SeriesState, t: number, v: number, rules: readonly 
   for (const id of Object.keys(s.breach)) if (!active.has(id)) delete s.breach[id];
 }
 
+/** The resting states (value, longest run pairs) with a long run of `count` at `v`: newest first, at most DETECTOR.restStates. */
+function restAt(rest: readonly number[], v: number, count: number): number[] {
+  let longest = count;
+  const others: number[] = [];
+  for (let i = 0; i + 1 < rest.length; i += 2) {
+    if (rest[i] === v) longest = Math.max(longest, rest[i + 1] as number);
+    else others.push(rest[i] as number, rest[i + 1] as number);
+  }
+  return [v, longest, ...others].slice(0, 2 * DETECTOR.restStates);
+}
+
+function isRest(rest: readonly number[] | null | undefined, v: number): boolean {
+  for (let i = 0; rest && i + 1 < rest.length; i += 2) if (rest[i] === v) return true;
+  return false;
+}
+
 function flatlineSignal(s: SeriesState, t: number, v: number, warm: boolean, out: PointResult): void {
   if (s.run && s.run.v === v) {
     s.run.count++;
   } else {
-    // A run that ended without being an anomaly is part of what the series normally does.
-    if (s.run && !s.run.flagged) s.maxRun = Math.max(s.maxRun, s.run.count);
-    // A long run, flatline or not, makes its value a resting state of the series.
-    if (s.run && s.run.count >= DETECTOR.flatMinPoints) s.rest = [s.run.v, s.rest && s.rest[0] === s.run.v ? Math.max(s.rest[1], s.run.count) : s.run.count];
+    // A run that ended without being an anomaly is part of what the series normally does; not one at
+    // a new state or a resting state (round 7): how long the series rests says nothing of how long a
+    // reading of it may repeat while it runs.
+    if (s.run && !s.run.flagged && !s.run.out && !isRest(s.rest, s.run.v)) s.maxRun = Math.max(s.maxRun, s.run.count);
+    // A long run, flatline or not, makes its value a resting state of the series (round 7: several of
+    // them, an escalator that runs by day at one rate and rests at zero by night has two).
+    if (s.run && s.run.count >= DETECTOR.flatMinPoints) s.rest = restAt(s.rest ?? [], s.run.v, s.run.count);
     s.run = { v, since: t, count: 1 };
+    // A run that begins outside the series' range was not frozen where the series was: the series
+    // jumped to a new value (switched off, closed, a fault code) and stays there. Round 7.
+    const margin = DETECTOR.envelopeMargin * ((s.hi ?? v) - (s.lo ?? v));
+    if (warm && s.hi !== null && outsideEnvelope(s, v, margin) && outsideEnvelope(s, v, Math.max(margin, resolution(s.values)))) s.run.out = 1;
   }
   const run = s.run as NonNullable<SeriesState['run']>;
-  const resting = s.rest && s.rest[0] === v ? DETECTOR.restFactor * s.rest[1] : 0;
+  const rest = s.rest ?? [];
+  let resting = 0;
+  for (let i = 0; i + 1 < rest.length; i += 2) if (rest[i] === v) resting = DETECTOR.restFactor * (rest[i + 1] as number);
   const needed = Math.max(DETECTOR.flatMinPoints, DETECTOR.flatFactor * s.maxRun, resting);
-  if (!warm || s.distinct.length < DETECTOR.minDistinct || run.count < needed || t - run.since < DETECTOR.flatMinMs) return;
+  if (!warm || run.out || s.distinct.length < DETECTOR.minDistinct || run.count < needed || t - run.since < DETECTOR.flatMinMs) return;
   run.flagged = true;
   out.abnormal.add('flatline');
   out.signals.push({
@@ -533,7 +580,8 @@ export function evaluatePoint(s: SeriesState, t: number, v: number, rules: reado
         rebaseline(s, start, s.pending, true);
         return out;
       }
-      if (young(s, t)) {
+      // Young, or to a level it already sat at (round 7): its own behaviour, learned.
+      if (young(s, t) || knownLevel(s, b.level, newLevel)) {
         rebaseline(s, start, s.pending);
         return out;
       }
@@ -560,8 +608,9 @@ export function evaluatePoint(s: SeriesState, t: number, v: number, rules: reado
   const res = resolution(s.values);
   // A quantised series drifts by level changes, which the level-shift detector judges (against its own history of them),
   // and its spread is a count of jitter points in a block (mostly-zero differences): not judged either.
-  const quantisedNow = new Set(s.values).size <= DETECTOR.quantisedDistinct || res >= 0.8 * b.rawScale;
-  regimeSignal(s, t, v, Math.max(res, 1e-9), base, out, quantisedNow);
+  const onGrid = new Set(s.values).size <= DETECTOR.quantisedDistinct || res >= 0.8 * b.rawScale;
+  const quantisedNow = onGrid || stepping(s);
+  regimeSignal(s, t, v, Math.max(res, 1e-9), base, out, quantisedNow, !onGrid);
   driftSignal(s, t, v, b.scale, quantisedNow, base, out);
   profileSignal(s, t, v, b.scale, quantisedNow, base, out, res);
   const held = longShift(s, b, base, v, out);
@@ -600,7 +649,7 @@ export function evaluatePoint(s: SeriesState, t: number, v: number, rules: reado
     }
     if (ordinary && step >= DETECTOR.stepMin && jump >= DETECTOR.abruptShare * stepSize && outsideEnvelope(s, newLevel, margin)) {
       s.held = null;
-      if (young(s, t) || dayExplains(s, t, newLevel, b.rawScale)) {
+      if (young(s, t) || dayExplains(s, t, newLevel, b.rawScale) || knownLevel(s, median(before), newLevel)) {
         rebaseline(s, start, []);
         return out;
       }
@@ -647,11 +696,67 @@ function onLevels(values: readonly number[]): boolean {
 }
 
 /**
+ * A block that stayed flat (no jump inside it: its range within DETECTOR.flatBlockNoise × its
+ * noise) is a level the series sat at: it joins the known levels (merging with one it is near).
+ */
+function learnLevel(s: SeriesState, values: readonly number[], noise: number, res: number): void {
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
+  for (const x of values) {
+    lo = Math.min(lo, x);
+    hi = Math.max(hi, x);
+  }
+  if (hi - lo > DETECTOR.flatBlockNoise * noise) return;
+  const level = median(values);
+  const spread = Math.max(robustScale(values, level), noise);
+  // A series whose range holds no two such levels apart (its noise is its range) has no levels.
+  if ((s.hi ?? level) - (s.lo ?? level) < 2 * DETECTOR.longShiftZ * spread) return;
+  const levels = s.levels ?? [];
+  const kept: number[] = [];
+  let visits = 1;
+  for (let i = 0; i + 2 < levels.length; i += 3) {
+    if (!nearLevel(level, levels[i] as number, Math.max(spread, levels[i + 1] as number))) kept.push(levels[i] as number, levels[i + 1] as number, levels[i + 2] as number);
+    // Back at a level it had left: one more visit. Still there (the newest): the same visit.
+    else visits = Math.max(visits, (levels[i + 2] as number) + (i === 0 ? 0 : 1));
+  }
+  // Stored to the measurement's resolution and two digits of spread (the state's size is its write cost).
+  const digits = Math.min(6, Math.max(0, Math.ceil(-Math.log10(res) - 1e-6)));
+  s.levels = [Number(level.toFixed(digits)), Number(spread.toPrecision(2)), Math.min(visits, DETECTOR.levelVisits), ...kept].slice(0, 3 * DETECTOR.knownLevels);
+}
+
+const nearLevel = (level: number, known: number, spread: number) => Math.abs(level - known) < (DETECTOR.longShiftZ / 2) * spread;
+
+/**
+ * A series that keeps moving between levels it knows (at least `steppingLevels` of them, each
+ * come back to): its changes are level changes, judged by the level-shift detector against its
+ * own history of them; its block spread and slope count its steps. Round 7.
+ */
+function stepping(s: SeriesState): boolean {
+  const levels = s.levels ?? [];
+  let known = 0;
+  for (let i = 2; i < levels.length; i += 3) if ((levels[i] as number) >= DETECTOR.levelVisits) known++;
+  return known >= DETECTOR.steppingLevels;
+}
+
+/**
+ * A step from `from` to `level` lands on a level the series already came back to (a known one,
+ * nearer the new level than half the step: not just the old level's own spread).
+ */
+function knownLevel(s: SeriesState, from: number, level: number): boolean {
+  const levels = s.levels ?? [];
+  for (let i = 0; i + 2 < levels.length; i += 3) {
+    const known = levels[i] as number;
+    if ((levels[i + 2] as number) >= DETECTOR.levelVisits && nearLevel(level, known, levels[i + 1] as number) && Math.abs(level - known) < Math.abs(level - from) / 2) return true;
+  }
+  return false;
+}
+
+/**
  * Adds a normal point to the current block; at the end of a block, compares the last
  * REGIME.sustainedBlocks block spreads with the history's median spread (floored by the
  * measurement's resolution). A regime change re-learns the history from the new regime.
  */
-function regimeSignal(s: SeriesState, t: number, v: number, floor: number, base: Record<string, number | string | null>, out: PointResult, quantised = false): void {
+function regimeSignal(s: SeriesState, t: number, v: number, floor: number, base: Record<string, number | string | null>, out: PointResult, quantised = false, levels = true): void {
   const block = (s.block ??= { start: t, times: [], values: [] });
   block.times.push(t);
   block.values.push(v);
@@ -665,14 +770,21 @@ function regimeSignal(s: SeriesState, t: number, v: number, floor: number, base:
   // series a block's MAD alone swings with where its few big values fall.
   const diffs = block.values.slice(1).map((x, i) => x - (block.values[i] as number));
   const mid = median(diffs);
+  // Round 7: the second differences (÷√6 for white noise), so a curve (a cool-down, the knee of a
+  // ramp) is no spread either; the first differences' spread bounds it (a block of steps).
+  const d2 = diffs.slice(1).map((x, i) => x - (diffs[i] as number));
+  const mean2 = (SQRT_HALF_PI * d2.reduce((a, x) => a + Math.abs(x), 0)) / d2.length;
   const meanAbs = (SQRT_HALF_PI * diffs.reduce((a, x) => a + Math.abs(x - mid), 0)) / diffs.length;
-  spreads.push(Math.max(robustScale(diffs, mid), meanAbs, floor) / Math.SQRT2);
+  // (Three significant digits stored: the state's size is its write cost.)
+  spreads.push(Number(Math.min(Math.max(robustScale(diffs, mid), meanAbs, floor) / Math.SQRT2, Math.max(robustScale(d2, 0), mean2, floor) / Math.sqrt(6)).toPrecision(3)));
   if (spreads.length > REGIME.history) spreads.shift();
   const starts = (s.blockStarts ??= []);
   const big = prior === undefined ? -1 : diffs.findIndex((x) => Math.abs(x - mid) >= REGIME.spreadFactor * prior * Math.SQRT2);
   starts.push(big >= 0 ? (block.times[big + 1] as number) : block.start);
   if (starts.length > REGIME.sustainedBlocks) starts.shift();
   delete s.block;
+  // (Not on a quantised window: its level changes are judged by their own sizes, DETECTOR.quantisedJumpFactor.)
+  if (levels) learnLevel(s, block.values, Math.max(robustScale(diffs, mid) / Math.SQRT2, floor), floor);
   const past = spreads.slice(0, -REGIME.sustainedBlocks);
   if (past.length < REGIME.warmupBlocks) return;
   const usual = Math.max(median(past), quantile(past, REGIME.usualQuantile) / REGIME.quantileShare);
@@ -722,7 +834,8 @@ function driftSignal(s: SeriesState, t: number, v: number, scale: number, quanti
   const sign = Math.sign(dev);
   if (size <= d.max || (d.at !== null && sign !== d.sign)) {
     // The excursion ended: neither reported nor a step, it was the series' normal behaviour.
-    if (d.at !== null && d.on === 0) d.max = Math.max(d.max, d.peak);
+    // Reported or not (round 7), it was: the same again is the series' own (a daily charge, a morning start).
+    if (d.at !== null && d.on !== 2) d.max = Math.max(d.max, d.peak);
     // After a step the long-run slope is the step's, not the series': it restarts from the slope before it.
     if (d.on === 2) Object.assign(d, { s1: d.f1, s2: d.f1 - (d.g0 * DRIFT.slowMs) / 3_600_000 });
     Object.assign(d, { at: null, hot: null, on: 0, peak: 0 });
@@ -886,7 +999,7 @@ function longShift(s: SeriesState, b: Baseline, base: Record<string, number | st
   if (held.first === undefined || Math.abs(level - held.first) >= (DETECTOR.longShiftZ / 2) * held.scale) return false;
   // Settled: the window is flat around its level (a slope would carry it there and on: a drift).
   const settled = Math.abs(b.slopePerMs * ((s.times.at(-1) as number) - (s.times[0] as number))) < DETECTOR.longShiftZ * held.scale;
-  if (distance < DETECTOR.longShiftZ || !settled || young(s, held.start) || dayExplains(s, s.times.at(-1) as number, level, held.scale)) return false;
+  if (distance < DETECTOR.longShiftZ || !settled || young(s, held.start) || dayExplains(s, s.times.at(-1) as number, level, held.scale) || knownLevel(s, held.from, level)) return false;
   // On a quantised series (the window now holds only the new level) a change of level is judged by its own history of them.
   if (onLevels(s.values) && Math.abs(level - held.from) < DETECTOR.quantisedJumpFactor * (s.jump ?? 0)) return false;
   out.signals.push({
