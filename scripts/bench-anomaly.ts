@@ -35,7 +35,7 @@ process.env.POWERTOOLS_LOG_LEVEL ??= 'SILENT';
 import { randomUUID } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
 import { benchSet, type BenchSeries } from './bench/anomaly-set';
-import { heldoutSet, type HeldoutSeries } from './bench/anomaly-heldout';
+import { heldoutSet } from './bench/anomaly-heldout';
 import { heldoutSetV2 } from './bench/anomaly-heldout-v2';
 import { heldoutSetV3 } from './bench/anomaly-heldout-v3';
 import { heldoutSetV4 } from './bench/anomaly-heldout-v4';
@@ -43,7 +43,8 @@ import { heldoutSetV5 } from './bench/anomaly-heldout-v5';
 import { heldoutSetV6 } from './bench/anomaly-heldout-v6';
 import { heldoutSetV7 } from './bench/anomaly-heldout-v7';
 import { loadNab, NAB_WINDOW_MS, scoreNabFile, splitWindows, totalNab, type NabFileScore, type NabPart } from './bench/nab';
-import { evaluateRecords, evaluateSilence, newDeviceState, type NewIncident, type TelemetryPoint } from '../shared/domain/anomaly/device-evaluation';
+import type { NewIncident, TelemetryPoint } from '../shared/domain/anomaly/device-evaluation';
+import { replay, TOLERANCE_MS, type AnySeries } from './bench/anomaly-replay';
 // These read the environment lazily (on first use), so the table set below is the one they use.
 import { documentClient } from '../shared/db/client';
 import { detectForDevice, listDeviceIncidents } from '../shared/domain/anomaly/anomaly.service';
@@ -54,41 +55,9 @@ import { ensureTable, startDynamoDbLocal } from '../shared/local/dynamodb-local'
 import { freePort } from '../shared/local/free-port';
 
 const MIN = 60_000;
-const SWEEP_MS = 5 * MIN;
-/** How late an incident may start after its labelled window and still count as found. */
-export const TOLERANCE_MS = 30 * MIN;
 const BATCH = 12;
 const HOUR = 60 * MIN;
 
-type AnySeries = Omit<BenchSeries, 'labels'> & { labels: HeldoutSeries['labels']; arrivals?: number[] };
-
-/**
- * Feeds a series to the pure detectors in arrival order; returns the incidents it opened.
- * `uploadEveryMs` 0: each record arrives when the series says (`arrivals`) or a second after its
- * timestamp; otherwise the records of each period arrive together at its end (a gateway
- * uploading hourly).
- */
-function replay(series: AnySeries, uploadEveryMs: number): NewIncident[] {
-  const state = newDeviceState();
-  const opened: NewIncident[] = [];
-  const points = series.points;
-  let nextSweep = (points[0] as TelemetryPoint).t + SWEEP_MS;
-  const sweepTo = (t: number) => {
-    for (; nextSweep < t; nextSweep += SWEEP_MS) opened.push(...evaluateSilence(state, { scope: series.identifier, now: nextSweep }).opened);
-  };
-  const uploads = new Map<number, TelemetryPoint[]>();
-  points.forEach((p, i) => {
-    const own = series.arrivals?.[i] ?? p.t + 1000;
-    const arrival = uploadEveryMs === 0 ? own : Math.max(own, (Math.floor(p.t / uploadEveryMs) + 1) * uploadEveryMs + 1000);
-    uploads.set(arrival, [...(uploads.get(arrival) ?? []), p]);
-  });
-  for (const [arrival, chunk] of [...uploads].sort((a, b) => a[0] - b[0])) {
-    sweepTo(arrival);
-    opened.push(...evaluateRecords(state, chunk, { scope: series.identifier, now: arrival, rules: [] }).changes.opened);
-  }
-  sweepTo((points.at(-1) as TelemetryPoint).t + SWEEP_MS);
-  return opened;
-}
 
 interface Score {
   labels: number;

@@ -14,34 +14,10 @@ import { heldoutSetV4 } from './anomaly-heldout-v4';
 import { heldoutSetV5 } from './anomaly-heldout-v5';
 import { heldoutSetV6 } from './anomaly-heldout-v6';
 import { loadNab, NAB_WINDOW_MS, scoreNabFile, splitWindows, totalNab, type NabFileScore } from './nab';
-import { evaluateRecords, evaluateSilence, newDeviceState, type NewIncident, type TelemetryPoint } from '../../shared/domain/anomaly/device-evaluation';
+import type { NewIncident, TelemetryPoint } from '../../shared/domain/anomaly/device-evaluation';
+import { replay, TOLERANCE_MS } from './anomaly-replay';
 
-const MIN = 60_000;
-const SWEEP_MS = 5 * MIN;
-const TOLERANCE_MS = 30 * MIN;
 type Series = { identifier: string; shape: string; points: TelemetryPoint[]; labels: HeldoutSeries['labels']; arrivals?: number[] };
-
-function replay(series: Series, uploadEveryMs: number): NewIncident[] {
-  const state = newDeviceState();
-  const opened: NewIncident[] = [];
-  const points = series.points;
-  let nextSweep = (points[0] as TelemetryPoint).t + SWEEP_MS;
-  const sweepTo = (t: number) => {
-    for (; nextSweep < t; nextSweep += SWEEP_MS) opened.push(...evaluateSilence(state, { scope: series.identifier, now: nextSweep }).opened);
-  };
-  const uploads = new Map<number, TelemetryPoint[]>();
-  points.forEach((p, i) => {
-    const own = series.arrivals?.[i] ?? p.t + 1000;
-    const arrival = uploadEveryMs === 0 ? own : Math.max(own, (Math.floor(p.t / uploadEveryMs) + 1) * uploadEveryMs + 1000);
-    uploads.set(arrival, [...(uploads.get(arrival) ?? []), p]);
-  });
-  for (const [arrival, chunk] of [...uploads].sort((a, b) => a[0] - b[0])) {
-    sweepTo(arrival);
-    opened.push(...evaluateRecords(state, chunk, { scope: series.identifier, now: arrival, rules: [] }).changes.opened);
-  }
-  sweepTo((points.at(-1) as TelemetryPoint).t + SWEEP_MS);
-  return opened;
-}
 
 const args = process.argv.slice(2);
 const detail = args.includes('--detail');

@@ -1,0 +1,41 @@
+import type { BenchSeries } from './anomaly-set';
+import type { HeldoutSeries } from './anomaly-heldout';
+import { evaluateRecords, evaluateSilence, newDeviceState, type NewIncident, type TelemetryPoint } from '../../shared/domain/anomaly/device-evaluation';
+
+const MIN = 60_000;
+/** The dropout sweep's period, as deployed (routes.ts, DropoutSweep). */
+export const SWEEP_MS = 5 * MIN;
+/** How late an incident may start after its labelled window and still count as found. */
+export const TOLERANCE_MS = 30 * MIN;
+
+/** A series of any bench set: the tuning set's or a held-out one's (with arrival times). */
+export type AnySeries = Omit<BenchSeries, 'labels'> & { labels: HeldoutSeries['labels']; arrivals?: number[] };
+
+/**
+ * Feeds a series to the pure detectors in arrival order; returns the incidents it opened.
+ * `uploadEveryMs` 0: each record arrives when the series says (`arrivals`) or a second after its
+ * timestamp; otherwise the records of each period arrive together at its end (a gateway
+ * uploading hourly).
+ */
+export function replay(series: AnySeries, uploadEveryMs: number): NewIncident[] {
+  const state = newDeviceState();
+  const opened: NewIncident[] = [];
+  const points = series.points;
+  let nextSweep = (points[0] as TelemetryPoint).t + SWEEP_MS;
+  const sweepTo = (t: number) => {
+    for (; nextSweep < t; nextSweep += SWEEP_MS) opened.push(...evaluateSilence(state, { scope: series.identifier, now: nextSweep }).opened);
+  };
+  const uploads = new Map<number, TelemetryPoint[]>();
+  points.forEach((p, i) => {
+    const own = series.arrivals?.[i] ?? p.t + 1000;
+    const arrival = uploadEveryMs === 0 ? own : Math.max(own, (Math.floor(p.t / uploadEveryMs) + 1) * uploadEveryMs + 1000);
+    uploads.set(arrival, [...(uploads.get(arrival) ?? []), p]);
+  });
+  for (const [arrival, chunk] of [...uploads].sort((a, b) => a[0] - b[0])) {
+    sweepTo(arrival);
+    opened.push(...evaluateRecords(state, chunk, { scope: series.identifier, now: arrival, rules: [] }).changes.opened);
+  }
+  sweepTo((points.at(-1) as TelemetryPoint).t + SWEEP_MS);
+  return opened;
+}
+
