@@ -70,6 +70,14 @@ export const DETECTOR = {
   /** Times the series must have come back to a level (left it and sat at it again) for it to be known. */
   levelVisits: 3,
   steppingLevels: 3,
+  /**
+   * Round 7, second pass: the last `knownSteps` sudden steps (signed sizes) are remembered; a step
+   * the same way and within `stepRatio`× the size of `stepVisits` of them is the series' own way of
+   * moving (a feeder's meals, a silo's feed-outs, a tank's draws), not a level shift.
+   */
+  knownSteps: 4,
+  stepVisits: 2,
+  stepRatio: 2,
   /** Per-point decay of that largest move. */
   jumpDecay: 0.999,
   /** The series' range (envelope) forgets with this half-life: a change back into it is not anomalous. */
@@ -257,6 +265,8 @@ export interface SeriesState {
    * them is the series' own behaviour, not a level shift.
    */
   levels?: number[];
+  /** Signed sizes of the series' last sudden steps, newest first (round 7, second pass; DETECTOR.knownSteps). */
+  steps?: number[];
   /** Decayed largest move between neighbouring normal points (quantised series' own level-change history). */
   jump?: number;
   /** Regime: the current block's residuals and start, and the spreads of past blocks. */
@@ -649,7 +659,10 @@ export function evaluatePoint(s: SeriesState, t: number, v: number, rules: reado
     }
     if (ordinary && step >= DETECTOR.stepMin && jump >= DETECTOR.abruptShare * stepSize && outsideEnvelope(s, newLevel, margin)) {
       s.held = null;
-      if (young(s, t) || dayExplains(s, t, newLevel, b.rawScale) || knownLevel(s, median(before), newLevel)) {
+      const moved = newLevel - median(before);
+      const known = knownStep(s, moved);
+      learnStep(s, moved);
+      if (young(s, t) || known || dayExplains(s, t, newLevel, b.rawScale) || knownLevel(s, median(before), newLevel)) {
         rebaseline(s, start, []);
         return out;
       }
@@ -976,6 +989,17 @@ function profileSignal(s: SeriesState, t: number, v: number, scale: number, quan
   });
 }
 
+/** Remembers a sudden step's signed size (3 significant digits; the newest DETECTOR.knownSteps). */
+function learnStep(s: SeriesState, moved: number): void {
+  s.steps = [Number(moved.toPrecision(3)), ...(s.steps ?? [])].slice(0, DETECTOR.knownSteps);
+}
+
+/** A step the same way as, and within DETECTOR.stepRatio× the size of, `stepVisits` remembered ones. */
+function knownStep(s: SeriesState, moved: number): boolean {
+  const like = (s.steps ?? []).filter((x) => Math.sign(x) === Math.sign(moved) && Math.max(Math.abs(x), Math.abs(moved)) <= DETECTOR.stepRatio * Math.min(Math.abs(x), Math.abs(moved)));
+  return moved !== 0 && like.length >= DETECTOR.stepVisits;
+}
+
 /**
  * A held step (see DETECTOR.longShiftPoints): after the window has filled with points from after
  * it, still far from the old level on the same side → a level shift from the step's start;
@@ -999,7 +1023,7 @@ function longShift(s: SeriesState, b: Baseline, base: Record<string, number | st
   if (held.first === undefined || Math.abs(level - held.first) >= (DETECTOR.longShiftZ / 2) * held.scale) return false;
   // Settled: the window is flat around its level (a slope would carry it there and on: a drift).
   const settled = Math.abs(b.slopePerMs * ((s.times.at(-1) as number) - (s.times[0] as number))) < DETECTOR.longShiftZ * held.scale;
-  if (distance < DETECTOR.longShiftZ || !settled || young(s, held.start) || dayExplains(s, s.times.at(-1) as number, level, held.scale) || knownLevel(s, held.from, level)) return false;
+  if (distance < DETECTOR.longShiftZ || !settled || young(s, held.start) || dayExplains(s, s.times.at(-1) as number, level, held.scale) || knownLevel(s, held.from, level) || knownStep(s, level - held.from)) return false;
   // On a quantised series (the window now holds only the new level) a change of level is judged by its own history of them.
   if (onLevels(s.values) && Math.abs(level - held.from) < DETECTOR.quantisedJumpFactor * (s.jump ?? 0)) return false;
   out.signals.push({
