@@ -1163,6 +1163,13 @@ export const DELIVERY = {
    * of the upload that showed it may still be arriving, out of order (one sweep interval).
    */
   settleMs: 5 * 60_000,
+  /**
+   * A delay the device showed once in the last DELIVERY.recurringMs (round 7, second pass) is waited
+   * for up to this long (with DELIVERY.recurringMargin), never more: a Wi-Fi device that flushed its
+   * history after one stall is expected to stall again, while one upload hours late cannot blind
+   * dropout detection for hours.
+   */
+  onceCapMs: 60 * 60_000,
 } as const;
 
 export const newCadenceState = (): CadenceState => ({ last: null, gaps: [], recent: [], lags: [] });
@@ -1268,6 +1275,15 @@ export function recurringLag(c: CadenceState): number {
   return 0;
 }
 
+/** The slowest upload of the last DELIVERY.recurringMs, capped at DELIVERY.onceCapMs (0 before any). */
+export function onceLag(c: CadenceState): number {
+  const since = (c.up ?? 0) - DELIVERY.recurringMs;
+  const slow = c.slow ?? [];
+  let lag = 0;
+  for (let i = 0; i < slow.length; i += 2) if ((slow[i] as number) > since) lag = Math.max(lag, slow[i + 1] as number);
+  return Math.min(lag, DELIVERY.onceCapMs);
+}
+
 /** How long a silence may last before it is a dropout; undefined while the cadence is still being learned. */
 export function silenceLimit(c: CadenceState): number | undefined {
   if (c.gaps.length < DROPOUT.warmupGaps) return undefined;
@@ -1302,10 +1318,15 @@ export function lagAllowance(c: CadenceState): number {
 
 const lagsLearned = (c: CadenceState) => (c.lags ?? []).length >= DROPOUT.warmupDeliveries;
 
-/** When the device becomes overdue live: its last record + the silence limit + its lag allowance. */
+/**
+ * When the device becomes overdue live: its last record + the silence limit + its lag allowance, or
+ * DELIVERY.recurringMargin × a delay it showed once ({@link onceLag}, at most DELIVERY.onceCapMs) if
+ * longer. Only the live watch: gaps found on resume wait for the lag allowance alone.
+ */
 function liveDue(c: CadenceState): number | undefined {
   const limit = silenceLimit(c);
-  return limit === undefined || c.last === null || !lagsLearned(c) ? undefined : c.last + limit + lagAllowance(c);
+  if (limit === undefined || c.last === null || !lagsLearned(c)) return undefined;
+  return c.last + limit + Math.max(lagAllowance(c), DELIVERY.recurringMargin * onceLag(c));
 }
 
 /**
