@@ -465,9 +465,10 @@ function restAt(rest: readonly number[], v: number, count: number): number[] {
   return [v, longest, ...others].slice(0, 2 * DETECTOR.restStates);
 }
 
-function isRest(rest: readonly number[] | null | undefined, v: number): boolean {
-  for (let i = 0; rest && i + 1 < rest.length; i += 2) if (rest[i] === v) return true;
-  return false;
+/** The longest run seen at resting state `v` (undefined when `v` is not one): each value is stored once ({@link restAt}). */
+function restLength(rest: readonly number[] | null | undefined, v: number): number | undefined {
+  for (let i = 0; rest && i + 1 < rest.length; i += 2) if (rest[i] === v) return rest[i + 1];
+  return undefined;
 }
 
 function flatlineSignal(s: SeriesState, t: number, v: number, warm: boolean, out: PointResult): void {
@@ -477,7 +478,7 @@ function flatlineSignal(s: SeriesState, t: number, v: number, warm: boolean, out
     // A run that ended without being an anomaly is part of what the series normally does; not one at
     // a new state or a resting state (round 7): how long the series rests says nothing of how long a
     // reading of it may repeat while it runs.
-    if (s.run && !s.run.flagged && !s.run.out && !isRest(s.rest, s.run.v)) s.maxRun = Math.max(s.maxRun, s.run.count);
+    if (s.run && !s.run.flagged && !s.run.out && restLength(s.rest, s.run.v) === undefined) s.maxRun = Math.max(s.maxRun, s.run.count);
     // A long run, flatline or not, makes its value a resting state of the series (round 7: several of
     // them, an escalator that runs by day at one rate and rests at zero by night has two).
     if (s.run && s.run.count >= DETECTOR.flatMinPoints) s.rest = restAt(s.rest ?? [], s.run.v, s.run.count);
@@ -488,9 +489,7 @@ function flatlineSignal(s: SeriesState, t: number, v: number, warm: boolean, out
     if (warm && s.hi !== null && outsideEnvelope(s, v, margin) && outsideEnvelope(s, v, Math.max(margin, resolution(s.values)))) s.run.out = 1;
   }
   const run = s.run as NonNullable<SeriesState['run']>;
-  const rest = s.rest ?? [];
-  let resting = 0;
-  for (let i = 0; i + 1 < rest.length; i += 2) if (rest[i] === v) resting = DETECTOR.restFactor * (rest[i + 1] as number);
+  const resting = DETECTOR.restFactor * (restLength(s.rest, v) ?? 0);
   const needed = Math.max(DETECTOR.flatMinPoints, DETECTOR.flatFactor * s.maxRun, resting);
   if (!warm || run.out || s.distinct.length < DETECTOR.minDistinct || run.count < needed || t - run.since < DETECTOR.flatMinMs) return;
   run.flagged = true;
