@@ -70,6 +70,12 @@ describe('held-out v9 classifier set', () => {
     }
   });
 
+  it('about 40 % of the test tickets are a title only, as the header says', () => {
+    const share = HELDOUT_V9_TICKETS.filter((t) => titleOnly(t.ticket)).length / HELDOUT_V9_TICKETS.length;
+    expect(share).toBeGreaterThanOrEqual(0.35);
+    expect(share).toBeLessThanOrEqual(0.45);
+  });
+
   it('every ticket, example and no-category ticket is a valid createTicket body', () => {
     for (const t of everyTicket()) {
       const parsed = CreateTicketBody.safeParse({ title: t.title, description: t.description, messages: t.messages, customerEmail: 'customer@example.com' });
