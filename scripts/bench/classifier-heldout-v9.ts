@@ -31,8 +31,8 @@ import type { LabelledTicket } from './classifier-set';
  * conversation with a bot or an agent and at least one title-only ticket.
  * Across the 189: 78 titles only (41 %, a subject line or a one-line SMS/form), 18 conversations
  * with an agent or bot (10 with a bot), 15 voice-mail transcriptions (9 English, 6 German/French),
- * 8 tickets from resellers on behalf of an end customer (and one partner about its own discount), 8 key-account escalations or
- * forwards, 8 replies with quoted history, 11 titles that are a serial number, order/PO number or
+ * 8 tickets from resellers on behalf of an end customer (and one partner about its own
+ * discount), 8 key-account escalations or forwards, 8 replies with quoted history, 11 titles that are a serial number, order/PO number or
  * product code, about 35 generic titles ("Problem", "Urgent!!", "Question??", "Consulta!!",
  * "Fehler", "Re: your message", "Voicemail 09:42", ...), 3 procurement/accounts-payable mails.
  *
