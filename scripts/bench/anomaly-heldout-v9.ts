@@ -333,6 +333,15 @@ function loraLoss(s: Series, r: Source, p: number, cadence: number): void {
     const len = r.int(2, maxRun, 'loss');
     if (!near(at) && !near(at + len)) for (let j = at; j < at + len; j++) s.missing.add(j);
   }
+  // A single loss next to a run must not make a longer silence: at most `maxRun` in a row (about an hour).
+  let run = 0;
+  for (let i = 1; i < s.values.length - 1; i++) {
+    if (!s.missing.has(i) || near(i)) run = 0;
+    else if (++run > maxRun) {
+      s.missing.delete(i);
+      run = 0;
+    }
+  }
 }
 
 // ---- shared weather -------------------------------------------------------------------------
@@ -469,7 +478,7 @@ const TYPES: DeviceType[] = [
   },
   {
     type: 'turbine-nacelle-vibration', shape: 'wind turbine nacelle vibration: follows the wind, a storm, cut-out above 25 m/s', measurement: 'vib_mms',
-    cadence: 2 * MIN, days: 3, step: 0.01, tz: 0, roles: ['control', 'control', 'spike'],
+    cadence: 2 * MIN, days: 3, step: 0.01, tz: 0, roles: ['control', 'shift', 'spike'],
     values: (x) => {
       const wind = windModel(x.c, x.seed, x.trueTimes);
       let stopped = false;
@@ -486,7 +495,7 @@ const TYPES: DeviceType[] = [
   },
   {
     type: 'water-main-pressure', shape: 'water main pressure, report-by-exception (0.04 bar deadband, 15 min heartbeat): demand dips, booster pump 05-23', measurement: 'pressure_bar',
-    cadence: MIN, days: 3, step: 0.01, tz: 2, roles: ['control', 'shift', 'dropout'],
+    cadence: MIN, days: 5, step: 0.01, tz: 2, roles: ['control', 'shift', 'dropout'],
     deadband: { delta: 0.04, heartbeat: 15 * MIN },
     values: (x) => {
       const wob = ar1(x.r, 0.95, 0.03, 'ar');
@@ -644,9 +653,9 @@ const TYPES: DeviceType[] = [
     delivery: (x, s) => dailyFlush(x.r, s, -3, 2, 45),
   },
   {
-    type: 'borehole-pump-amps', shape: 'borehole pump motor current, report-by-exception (0.3 A deadband, 10 min heartbeat): night-tariff runs, refill runs by day', measurement: 'current_a',
-    cadence: MIN, days: 2, step: 0.1, tz: 2, roles: ['control', 'spike', 'regime'],
-    deadband: { delta: 0.3, heartbeat: 10 * MIN },
+    type: 'borehole-pump-amps', shape: 'borehole pump motor current, report-by-exception (0.5 A deadband, 10 min heartbeat): night-tariff runs, refill runs by day', measurement: 'current_a',
+    cadence: MIN, days: 4, step: 0.1, tz: 2, roles: ['control', 'spike', 'regime'],
+    deadband: { delta: 0.5, heartbeat: 10 * MIN },
     where: (t, tz) => hourOf(t, tz) >= 22 || hourOf(t, tz) < 5.5,
     values: (x) => {
       let tank = 0.6;
@@ -668,7 +677,7 @@ const TYPES: DeviceType[] = [
   },
   {
     type: 'feeder-line-amps', shape: 'distribution feeder current: winter morning and evening peaks, lighter Sunday, heating at night', measurement: 'current_a',
-    cadence: 2 * MIN, days: 3, step: 1, tz: -5, roles: ['spike', 'shift', 'shift'],
+    cadence: 2 * MIN, days: 3, step: 1, tz: -5, roles: ['spike', 'shift', 'control'],
     values: (x) => {
       const wob = ar1(x.r, 0.97, 6, 'ar');
       return x.times.map((t) => {
@@ -736,7 +745,8 @@ export function heldoutSetV9(copies = 3, seed = 46_011_409): HeldoutSeries[] {
       const n = Math.round((d.days * DAY) / d.cadence);
       const { times, trueTimes } = clock(n, d.cadence, r, d.lag ?? 0);
       const ok = (i: number) => !d.where || d.where(times[i] as number, d.tz);
-      const lo = Math.max(360, Math.round(n * 0.3));
+      // Report-by-exception devices publish a fraction of their samples: labels start later so 300+ records precede them.
+      const lo = Math.max(360, Math.round(n * (d.deadband ? 0.45 : 0.3)));
       const regimeOk = (i: number) => (d.regimeWhere ? d.regimeWhere(times[i] as number, d.tz) : ok(i));
       const regimeAt = role === 'regime' ? find(n - Math.ceil((6 * HOUR) / d.cadence), lo + r.int(0, Math.round(n * 0.2), 'at'), regimeOk) : -1;
       const ctx: Ctx = { r, times, trueTimes, tz: d.tz, regimeAt, c, seed, cadence: d.cadence };
@@ -772,7 +782,8 @@ export function heldoutSetV9(copies = 3, seed = 46_011_409): HeldoutSeries[] {
         s.marks.push({ kind: 'spike', a: at, b: at + width - 1 });
       }
       if (role === 'shift') {
-        const length = r.int(150, 250, 'len');
+        // 150-250 published points (for a report-by-exception device, as many samples as hold that many records on average).
+        const length = Math.round(r.int(150, 250, 'len') * (d.deadband ? n / published(s).idx.length : 1));
         const at = find(n - length - 20, Math.min(start, n - length - 30), ok);
         const pub = published(s);
         const k = pub.idx.findIndex((i) => i >= at);
