@@ -441,13 +441,13 @@ const TYPES: DeviceType[] = [
       return x.times.map((t, i) => {
         const h = hourOf(t, 1);
         const aged = x.regimeAt >= 0 && i >= x.regimeAt;
-        const top = aged ? 82 : 95;
+        const top = aged ? 80 : 92;
         let d = -0.04;
         if (within(h, 0.5, 5.5) && soc < top) d = (aged ? 1.1 : 1.5) + 0.15 * x.r.normal('d');
         else if (within(h, 17, 21)) d = -(aged ? 1.9 : 1.6) - 0.3 * x.r.u('d');
-        else if (within(h, 10, 14.5)) d = 0.25 * sun(h) + 0.1 * x.r.normal('d');
+        else if (within(h, 10, 14.5)) d = 0.1 * sun(h) + 0.1 * x.r.normal('d');
         soc = clamp(soc + d, 8, 100);
-        return soc + 0.06 * x.r.normal('n');
+        return Math.min(100, soc + 0.06 * x.r.normal('n'));
       });
     },
     delivery: (x, s) => live(x.r, s, 0.003),
@@ -543,7 +543,7 @@ const TYPES: DeviceType[] = [
   },
   {
     type: 'dairy-vat-milk-temp', shape: 'dairy vat milk temperature: milkings 05:30 and 16:30 warm it, collection and hot wash every other morning', measurement: 'milk_c',
-    cadence: 2 * MIN, days: 3, step: 0.1, tz: 1, roles: ['flatline', 'control', 'regime'],
+    cadence: 2 * MIN, days: 5, step: 0.1, tz: 1, roles: ['flatline', 'control', 'regime'],
     where: (t, tz) => within(hourOf(t, tz), 19, 24) || within(hourOf(t, tz), 0, 4),
     values: (x) => {
       let temp = 4;
