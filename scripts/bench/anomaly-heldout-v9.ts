@@ -30,11 +30,11 @@
  *   household water use, pump duty cycles, the Sunday load, digester feeding, pivot stops;
  * - delivery habits not used before: report-by-exception (a deadband plus a heartbeat: the water
  *   main and the borehole pump publish only when the value moved by more than the deadband, or when
- *   the heartbeat is due), LoRaWAN links that lose 5-10 % of uplinks and sometimes several in a row
+ *   the heartbeat is due), LoRaWAN links that lose 5-7 % of uplinks and sometimes several in a row
  *   (gaps up to an hour, normal for those devices), satellite terminals uploading at passes 1.5-4 h
  *   apart, store-and-forward gateways flushing once a day (records up to a day late) that re-send the
- *   tail of the previous flush (duplicates), slow device clocks (timestamps lag by up to a couple of
- *   minutes, re-synchronised daily: a forward jump), live SCADA/OCPP links with QoS-1 duplicates.
+ *   tail of the previous flush (duplicates), slow device clocks (timestamps lag by up to 48 s,
+ *   re-synchronised every 24 h: a forward jump), live SCADA/OCPP links with QoS-1 duplicates.
  *   Duplicate records: `points` may hold two points with the same `t` (and the same value); their
  *   times never decrease. Arrivals are never before the stamped time.
  *
@@ -44,7 +44,8 @@
  * Labels, same definitions as v4-v8 (sigmas measured on the points as published, i.e. rounded to the
  * sensor's resolution and, for report-by-exception devices, only the records sent, with
  * `localSigma`/`levelSigma` of v5): spikes 7.5-9.5 local robust sigmas for 1-3 points; level shifts
- * 4.2-4.8 level sigmas for 150-250 samples (window: the first 10 published points); flatlines from
+ * 4.2-4.8 level sigmas for 150-250 points (for a report-by-exception device, the
+ * samples that hold that many records on average; window: the first 10 published points); flatlines from
  * the first point that took the stuck value to the last stuck point (40-120 points); dropouts from
  * the last record before the gap to the first after it (gaps of 2.2-5.5 h, far longer than the
  * device's normal gaps); `regime_change` a change inside the usual range (a slope, a duty-cycle or a
@@ -212,7 +213,7 @@ function published(s: Series): { idx: number[]; vals: number[] } {
   return { idx, vals: idx.map((i) => v9Round(s.values[i] as number, s.step)) };
 }
 
-/** Stamped clock: cadence with jitter; a slow device clock lags by `lagPerHour` s/h, re-synced at local midnight-ish every 24 h. */
+/** Stamped clock: cadence with jitter; a slow device clock lags by `lagPerHour` s/h, re-synced every 24 h of running. */
 function clock(n: number, cadence: number, r: Source, lagPerHour: number): { times: number[]; trueTimes: number[] } {
   const t0 = HELDOUT_V9_START + r.int(0, 3600, 'clock') * SEC;
   const trueTimes: number[] = [];
