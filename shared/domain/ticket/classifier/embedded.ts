@@ -52,7 +52,7 @@ export const CONCEPT_PREFIX = '@';
  * `facet` is a facet's weight relative to its word's (round 5: at 1, v3's own held-out half gained
  * wrong answers beyond its gate; README, "Facets").
  */
-export const TUNING = { concept: 2, lexical: 1, vocabularyStem: 0.4, examples: 1, exampleSmoothing: 0.5, exampleVoteShrink: 1, gamma: 5, noneScore: 0, categoryConceptMin: 0.15, facet: 0.5, exampleTrustFloor: 0.5, exampleTitleLead: 0.5 };
+export const TUNING = { concept: 2, lexical: 1, vocabularyStem: 0.4, examples: 1, exampleSmoothing: 0.5, exampleVoteShrink: 1, gamma: 5, noneScore: 0, categoryConceptMin: 0.15, facet: 0.5, exampleTrustFloor: 0.5, exampleTitleLead: 0.5, offTopic: 2, offTopicMin: 0.5 };
 
 /** Feature -> weight. Each word or concept appears once, with its highest weight. */
 export type Features = Map<string, number>;
@@ -312,6 +312,7 @@ export function exampleMatch(ticket: Features, categories: PreparedCategory[], e
 export function scoreFeatures(ticket: Features, categories: PreparedCategory[], examples?: ExampleCounts): number[] {
   const n = categories.length;
   const scores = vote(ticket, (i, f) => categories[i]?.features.get(f) ?? 0, n);
+  offTopic(ticket, categories, scores, examples);
   if (examples?.size) {
     const matched = exampleMatch(ticket, categories, examples);
     // Log-odds join the scores before the softmax multiplies them by gamma.
@@ -320,6 +321,27 @@ export function scoreFeatures(ticket: Features, categories: PreparedCategory[], 
     for (let i = 0; i < n; i++) scores[i] = Math.max(scores[i] as number, matched[i] as number) + (trust * TUNING.examples * (learned[i] as number)) / TUNING.gamma;
   }
   return scores;
+}
+
+/** The vocabulary concept of mail that is no support request (support-vocabulary.json `offtopic`). */
+export const OFF_TOPIC = `${CONCEPT_PREFIX}offtopic`;
+
+/**
+ * Mail that asks support for nothing (round 8): an auto-reply or a bounce, a job application, a press
+ * or influencer request, an SEO pitch. Such mail borrows support words ("delivery has failed", "access
+ * control systems", "a free set"), so the categories' match alone answered it with high confidence
+ * (v7, v8: 0.85-0.99). When the customer's own words say it (evidence of TUNING.offTopicMin or more:
+ * an agent's, a bot's or a quoted mention, at most 0.25, never counts), every category whose text and
+ * examples do not name that concept loses TUNING.offTopic times the evidence, so "none of these" wins;
+ * an organization with a "Sales" or "Press" category whose description or examples use those words
+ * keeps it.
+ */
+function offTopic(ticket: Features, categories: PreparedCategory[], scores: number[], examples?: ExampleCounts): void {
+  const evidence = ticket.get(OFF_TOPIC) ?? 0;
+  if (evidence < TUNING.offTopicMin) return;
+  categories.forEach((c, i) => {
+    if (!c.features.has(OFF_TOPIC) && !examples?.get(c.key)?.features.has(OFF_TOPIC)) scores[i] = (scores[i] as number) - TUNING.offTopic * evidence;
+  });
 }
 
 /**
