@@ -3,7 +3,7 @@ import { generateDescription, type TicketText } from '../ticket-text';
 import type { CategoryOption, Classification, Classifier } from './classifier';
 import { EXAMPLE_FEATURES_MAX, type ExampleCounts } from './examples';
 import { detectLanguage, detectLanguageByLetters, languagePack, terms, words } from './language';
-import { conceptLookup, vocabularyRewriter, type ConceptHit } from './vocabulary';
+import { conceptLookup, DECISIVE_WORD_WEIGHT, vocabularyRewriter, type ConceptHit } from './vocabulary';
 import { splitDenials } from './denials';
 import { splitMessage } from './conversation';
 
@@ -52,7 +52,7 @@ export const CONCEPT_PREFIX = '@';
  * `facet` is a facet's weight relative to its word's (round 5: at 1, v3's own held-out half gained
  * wrong answers beyond its gate; README, "Facets").
  */
-export const TUNING = { concept: 2, lexical: 1, vocabularyStem: 0.4, examples: 1, exampleSmoothing: 0.5, exampleVoteShrink: 1, gamma: 5, noneScore: 0, categoryConceptMin: 0.15, facet: 0.5, exampleTrustFloor: 0.5, exampleTitleLead: 0.5, offTopic: 2, offTopicMin: 0.5 };
+export const TUNING = { concept: 2, lexical: 1, vocabularyStem: 0.4, examples: 1, exampleSmoothing: 0.5, exampleVoteShrink: 1, gamma: 5, noneScore: 0, categoryConceptMin: 0.15, facet: 0.5, exampleTrustFloor: 0.5, exampleTitleLead: 0.5, offTopic: 2, offTopicMin: 0.5, decisiveTitleLead: 0.5 };
 
 /** Feature -> weight. Each word or concept appears once, with its highest weight. */
 export type Features = Map<string, number>;
@@ -74,6 +74,8 @@ interface RawFeatures {
   concepts: Map<string, Map<number, number>>;
   /** Concepts the first segment (a ticket's title) names in words it does not deny. */
   firstConcepts: Set<string>;
+  /** Of those, the concepts the title names by a decisive word (vocabulary `!`: "refund", "cracked"). */
+  firstDecisive: Set<string>;
 }
 
 /** Evidence of one concept: per field weight, saturating (1 - e^-t), scaled by the weight; at most 1. */
@@ -108,6 +110,7 @@ async function rawFeatures(segments: Segment[]): Promise<RawFeatures> {
   const overall = detected ?? 'en';
   const stems = new Map<string, number>();
   const firstConcepts = new Set<string>();
+  const firstDecisive = new Set<string>();
   const conceptWords = new Map<string, { weight: number; hits: { concept: string; weight: number }[] }>();
   /** Concepts the customer raised in their own words (title, description, messages before any staff reply). */
   const ownConcepts = new Set<string>();
@@ -147,7 +150,10 @@ async function rawFeatures(segments: Segment[]): Promise<RawFeatures> {
       // A ticket's facets (vocabulary.ts, FACET_PREFIX) join its words; a category's text has none, so zero-shot never sees them.
       if (segment.speaker) for (const { concept } of lookup.facets.get(term.stem) ?? []) stems.set(concept, Math.max(stems.get(concept) ?? 0, weight * TUNING.facet));
       if (!hits) continue;
-      if (i === 0 && j < deniedFrom) for (const h of hits) firstConcepts.add(h.concept);
+      if (i === 0 && j < deniedFrom) for (const h of hits) {
+        firstConcepts.add(h.concept);
+        if (h.weight >= DECISIVE_WORD_WEIGHT / 2) firstDecisive.add(h.concept);
+      }
       const seen = conceptWords.get(term.stem);
       if (!seen || seen.weight < weight) conceptWords.set(term.stem, { weight, hits });
     }
@@ -160,7 +166,7 @@ async function rawFeatures(segments: Segment[]): Promise<RawFeatures> {
       concepts.set(hit.concept, byWeight);
     }
   }
-  return { stems, concepts, firstConcepts };
+  return { stems, concepts, firstConcepts, firstDecisive };
 }
 
 /**
@@ -183,9 +189,12 @@ export async function ticketFeatures(ticket: TicketText): Promise<Features> {
   };
   if (ticket.description && ticket.description !== generateDescription(ticket.messages)) add(ticket.description, FIELD_WEIGHT.description, false);
   for (const m of ticket.messages) add(m.content, FIELD_WEIGHT[m.role], m.role !== 'customer');
-  const { stems, concepts, firstConcepts } = await rawFeatures(segments);
+  const { stems, concepts, firstConcepts, firstDecisive } = await rawFeatures(segments);
   const features: Features = new Map(stems);
-  for (const [concept, byWeight] of concepts) features.set(`${CONCEPT_PREFIX}${concept}`, conceptEvidence(byWeight));
+  // A title that names its topic by a decisive word ("Refund still not on my card") leads the body:
+  // a concept only the body raises is the story around it ("I sent it back, tracking says delivered").
+  const lead = segments.length > 1 && firstDecisive.size > 0 ? TUNING.decisiveTitleLead : 1;
+  for (const [concept, byWeight] of concepts) features.set(`${CONCEPT_PREFIX}${concept}`, conceptEvidence(byWeight) * (firstConcepts.has(concept) ? 1 : lead));
   if (segments.length > 1 && firstConcepts.size > 0) TITLE_CONCEPTS.set(features, new Set([...firstConcepts].map((c) => `${CONCEPT_PREFIX}${c}`)));
   return features;
 }
