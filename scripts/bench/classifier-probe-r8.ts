@@ -71,6 +71,7 @@ async function main() {
       const renamed = opaqueCategories(BENCH_CATEGORIES);
       const o: Evaluation = await evaluate(renamed.relabel(set.tickets), renamed.categories, await examplesFrom(renamed.relabel(set.examples)));
       opaque = `${pct(o.right)} / ${pct(o.wrong)}`;
+      o.results.forEach((r) => outcomes.push(`${set.label}\to\t${r.got === r.want ? 'RIGHT' : r.got === null ? 'ABST' : 'WRONG'}\t${r.want}\t${r.best}\t${r.confidence.toFixed(2)}\t${r.title.slice(0, 80)}`));
     }
     console.log(`${set.label.padEnd(13)} ${String(set.tickets.length).padStart(3)} | ${pct(a.right)} / ${pct(a.wrong)} / ${pct(a.abstained)}       | ${pct(b.right)} / ${pct(b.wrong)}       | ${set.noCategory ? `${abstained} of ${set.noCategory.length}`.padEnd(11) : '-'.padEnd(11)} | ${opaque}`);
     if (process.argv.includes('--nocat')) for (const line of answered) console.log(line);
