@@ -52,7 +52,7 @@ export const CONCEPT_PREFIX = '@';
  * `facet` is a facet's weight relative to its word's (round 5: at 1, v3's own held-out half gained
  * wrong answers beyond its gate; README, "Facets").
  */
-export const TUNING = { concept: 2, lexical: 1, vocabularyStem: 0.4, examples: 1, exampleSmoothing: 0.5, exampleVoteShrink: 1, gamma: 5, noneScore: 0, categoryConceptMin: 0.15, facet: 0.5, exampleTrustFloor: 0.5, exampleTitleLead: 0.5, offTopic: 4, offTopicMin: 0.5, decisiveTitleLead: 0.5 };
+export const TUNING = { concept: 2, lexical: 1, vocabularyStem: 0.4, examples: 1, exampleSmoothing: 0.5, exampleVoteShrink: 1, gamma: 5, noneScore: 0, categoryConceptMin: 0.15, facet: 0.5, exampleTrustFloor: 0.5, exampleTitleLead: 0.5, offTopic: 4, offTopicMin: 0.5, decisiveTitleLead: 0.5, exampleWordBudget: 10 };
 
 /** Feature -> weight. Each word or concept appears once, with its highest weight. */
 export type Features = Map<string, number>;
@@ -278,7 +278,11 @@ export function exampleEvidence(ticket: Features, categories: PreparedCategory[]
   const a = TUNING.exampleSmoothing;
   const meanExamples = labelled.reduce((sum, e) => sum + e.examples, 0) / labelled.length;
   const logs = new Array<number>(n);
-  for (const [feature, weight] of ticket) {
+  let plain = 0;
+  for (const [feature, weight] of ticket) if (!feature.startsWith(CONCEPT_PREFIX) && !feature.startsWith('~') && weight >= 0.99) plain++;
+  const plainScale = Math.min(1, TUNING.exampleWordBudget / Math.max(1, plain));
+  for (const [feature, w0] of ticket) {
+    const weight = !feature.startsWith(CONCEPT_PREFIX) && !feature.startsWith('~') ? w0 * plainScale : w0;
     if (!labelled.some((e) => (e.features.get(feature) ?? 0) > 0)) continue;
     let mean = 0;
     for (let i = 0; i < n; i++) {
