@@ -90,6 +90,20 @@ describe('readings: what a phrase says beyond its words', () => {
     expect(await categoryOf(ticket(title))).toBe(want);
   });
 
+  it.each([
+    ['Wie schließe ich den Rauchmelder an?', 'anschließen', 'Installation'],
+    ['Die Kamera geht jeden Abend einfach aus.', 'ausschalten', 'Power'],
+    ['Die App stürzt beim Öffnen immer ab', 'abstürzen', null],
+  ])('a German separable verb is read whole when its particle ends the clause: "%s"', async (title, verb, want) => {
+    expect(read(title)).toContain(verb);
+    if (want) expect(await categoryOf(ticket(title))).toBe(want);
+  });
+
+  it('a particle inside the clause is no separable verb', () => {
+    expect(read('Der Sensor meldet Werte an das Portal')).not.toContain('anmelden');
+    expect(read('Ich schließe die Tür an der Seite nicht')).not.toContain('anschließen');
+  });
+
   it('keeps "motion alarms" (alerts, not a device) as accuracy', async () => {
     expect(read('motion alarms at night with nobody home').some((w) => w.startsWith('device'))).toBe(false);
   });
@@ -105,6 +119,8 @@ describe('vocabulary round 8: decisive in every language, and everyday synonyms'
     ['app keeps saying the hub cannot be reached', 'Connectivity'],
     ['quel diamètre de perçage pour la serrure ?', 'Installation'],
     ['Comment installer la serrure sur une porte vitrée ?', 'Installation'],
+    ['Facture erronée pour le mois de mars', 'Billing'],
+    ['front door camera keeps buffering', 'Connectivity'],
   ])('"%s" -> %s', async (title, want) => {
     expect(await categoryOf(ticket(title))).toBe(want);
   });
