@@ -1,4 +1,4 @@
-import { EmbeddedClassifier, OFF_TOPIC, ticketFeatures } from '../../shared/domain/ticket/classifier/embedded';
+import { EmbeddedClassifier, exampleEvidence, OFF_TOPIC, ticketFeatures, TUNING } from '../../shared/domain/ticket/classifier/embedded';
 import { words } from '../../shared/domain/ticket/classifier/language';
 import { vocabularyRewriter } from '../../shared/domain/ticket/classifier/vocabulary';
 import { learn, NINE_CATEGORIES, ticket } from '../support/classifier-fixtures';
@@ -123,5 +123,36 @@ describe('vocabulary round 8: decisive in every language, and everyday synonyms'
     ['front door camera keeps buffering', 'Connectivity'],
   ])('"%s" -> %s', async (title, want) => {
     expect(await categoryOf(ticket(title))).toBe(want);
+  });
+});
+
+describe("the examples' log-odds of plain words share a budget per ticket (TUNING.exampleWordBudget)", () => {
+  const categories = [
+    { name: 'A', key: 'a', features: new Map<string, number>() },
+    { name: 'B', key: 'b', features: new Map<string, number>() },
+  ];
+  const words30 = Array.from({ length: 30 }, (_, i) => `word${i}`);
+  // Category A's three examples each carry ten of the thirty words (chance words), B's none of them.
+  const examples = new Map([
+    ['a', { examples: 3, features: new Map([...words30.map((w) => [w, 1] as [string, number]), ['@power', 3]]) }],
+    ['b', { examples: 3, features: new Map<string, number>([['@billing', 3]]) }],
+  ]);
+  const lead = (ticket: Map<string, number>) => {
+    const [a, b] = exampleEvidence(ticket, categories, examples);
+    return (a as number) - (b as number);
+  };
+
+  it('a ticket of thirty plain words weighs them like a ticket of ten', () => {
+    const ten = lead(new Map(words30.slice(0, 10).map((w) => [w, 1])));
+    const thirty = lead(new Map(words30.map((w) => [w, 1])));
+    expect(TUNING.exampleWordBudget).toBe(10);
+    expect(thirty).toBeCloseTo(ten, 5);
+  });
+
+  it('leaves concepts at full weight however long the ticket', () => {
+    const concept = lead(new Map([['@power', 0.8]]));
+    const withWords = lead(new Map([['@power', 0.8], ...words30.map((w) => [w, 1] as [string, number])]));
+    const wordsOnly = lead(new Map(words30.map((w) => [w, 1])));
+    expect(withWords).toBeCloseTo(concept + wordsOnly, 5);
   });
 });

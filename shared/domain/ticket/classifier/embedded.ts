@@ -3,7 +3,7 @@ import { generateDescription, type TicketText } from '../ticket-text';
 import type { CategoryOption, Classification, Classifier } from './classifier';
 import { EXAMPLE_FEATURES_MAX, type ExampleCounts } from './examples';
 import { detectLanguage, detectLanguageByLetters, languagePack, terms, words } from './language';
-import { conceptLookup, DECISIVE_WORD_WEIGHT, vocabularyRewriter, type ConceptHit } from './vocabulary';
+import { conceptLookup, DECISIVE_WORD_WEIGHT, FACET_PREFIX, vocabularyRewriter, type ConceptHit } from './vocabulary';
 import { splitDenials } from './denials';
 import { splitMessage } from './conversation';
 
@@ -278,11 +278,16 @@ export function exampleEvidence(ticket: Features, categories: PreparedCategory[]
   const a = TUNING.exampleSmoothing;
   const meanExamples = labelled.reduce((sum, e) => sum + e.examples, 0) / labelled.length;
   const logs = new Array<number>(n);
+  // Round 8: the customer's plain words (no concept, no facet) share a budget of TUNING.exampleWordBudget
+  // words. Three examples per category share many everyday words by chance ("show", "night", "number"),
+  // each worth about a threefold shift in the odds, and a long mail matches ten of them; concepts and
+  // facets, the words the vocabulary knows, still count fully.
+  const plainWord = (f: string) => !f.startsWith(CONCEPT_PREFIX) && !f.startsWith(FACET_PREFIX);
   let plain = 0;
-  for (const [feature, weight] of ticket) if (!feature.startsWith(CONCEPT_PREFIX) && !feature.startsWith('~') && weight >= 0.99) plain++;
+  for (const [feature, weight] of ticket) if (plainWord(feature) && weight >= FIELD_WEIGHT.customer) plain++;
   const plainScale = Math.min(1, TUNING.exampleWordBudget / Math.max(1, plain));
   for (const [feature, w0] of ticket) {
-    const weight = !feature.startsWith(CONCEPT_PREFIX) && !feature.startsWith('~') ? w0 * plainScale : w0;
+    const weight = plainWord(feature) ? w0 * plainScale : w0;
     if (!labelled.some((e) => (e.features.get(feature) ?? 0) > 0)) continue;
     let mean = 0;
     for (let i = 0; i < n; i++) {
