@@ -26,6 +26,12 @@ describe('mail that asks support for nothing is held back from every category (o
     expect(await categoryOf(t)).toBe('Billing');
   });
 
+  it('answers a support request whose body mentions such mail in passing, when it names its problem more strongly', async () => {
+    const t = ticket('Hub dead after my holiday', ['customer', 'I was out of office for two weeks and when I came back the hub had no lights at all and will not start.']);
+    expect((await ticketFeatures(t)).get(OFF_TOPIC)).toBeGreaterThan(0.5);
+    expect(await categoryOf(t)).toBe('Power');
+  });
+
   it('keeps a category whose own description names such mail', async () => {
     const categories = [...NINE_CATEGORIES, { name: 'Partnerships', description: 'influencer, sponsorship and press enquiries, job applications' }];
     const t = ticket('Collab idea', ['customer', 'I am an influencer with 40k followers and would love to feature your products.']);

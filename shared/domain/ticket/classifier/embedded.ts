@@ -196,6 +196,7 @@ export async function ticketFeatures(ticket: TicketText): Promise<Features> {
   const lead = segments.length > 1 && firstDecisive.size > 0 ? TUNING.decisiveTitleLead : 1;
   for (const [concept, byWeight] of concepts) features.set(`${CONCEPT_PREFIX}${concept}`, conceptEvidence(byWeight) * (firstConcepts.has(concept) ? 1 : lead));
   if (segments.length > 1 && firstConcepts.size > 0) TITLE_CONCEPTS.set(features, new Set([...firstConcepts].map((c) => `${CONCEPT_PREFIX}${c}`)));
+  if (firstConcepts.has(OFF_TOPIC.slice(CONCEPT_PREFIX.length)) || (segments.length === 1 && features.has(OFF_TOPIC))) OFF_TOPIC_TITLE.add(features);
   return features;
 }
 
@@ -344,6 +345,9 @@ export function scoreFeatures(ticket: Features, categories: PreparedCategory[], 
 /** The vocabulary concept of mail that is no support request (support-vocabulary.json `offtopic`). */
 export const OFF_TOPIC = `${CONCEPT_PREFIX}offtopic`;
 
+/** Features maps (ticketFeatures) whose title names OFF_TOPIC (a title-only ticket's text is all title). */
+const OFF_TOPIC_TITLE = new WeakSet<Features>();
+
 /**
  * Mail that asks support for nothing (round 8): an auto-reply or a bounce, a job application, a press
  * or influencer request, an SEO pitch. Such mail borrows support words ("delivery has failed", "access
@@ -357,6 +361,10 @@ export const OFF_TOPIC = `${CONCEPT_PREFIX}offtopic`;
 function offTopic(ticket: Features, categories: PreparedCategory[], scores: number[], examples?: ExampleCounts): void {
   const evidence = ticket.get(OFF_TOPIC) ?? 0;
   if (evidence < TUNING.offTopicMin) return;
+  // Such mail says what it is in its subject line ("Automatic reply: …", "Job application – …"). When only
+  // the body says it, a support request that mentions it in passing ("I was out of office for two weeks,
+  // now the hub is dead") names its problem more strongly, and is not held back.
+  if (!OFF_TOPIC_TITLE.has(ticket)) for (const [feature, weight] of ticket) if (feature !== OFF_TOPIC && feature.startsWith(CONCEPT_PREFIX) && weight > evidence) return;
   categories.forEach((c, i) => {
     if (!c.features.has(OFF_TOPIC) && !examples?.get(c.key)?.features.has(OFF_TOPIC)) scores[i] = (scores[i] as number) - TUNING.offTopic * evidence;
   });
