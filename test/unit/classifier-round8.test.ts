@@ -110,6 +110,14 @@ describe('readings: what a phrase says beyond its words', () => {
     expect(read('Ich schließe die Tür an der Seite nicht')).not.toContain('anschließen');
   });
 
+  it('a value a device shows, contradicted in the same sentence, is a reading gone wrong', async () => {
+    expect(read('the hallway sensor says 19 but it feels like 25 in here')).toContain('readingcontradicted');
+    expect(await categoryOf(ticket('Living room thermostat shows 26 while we are all freezing'))).toBe('Sensor accuracy');
+    // An amount, a count of items or a tax rate is no reading.
+    expect(read('The invoice shows 49 euros but the plan costs 39')).not.toContain('readingcontradicted');
+    expect(read('the packing slip says 3 x door sensor but there were 2')).not.toContain('readingcontradicted');
+  });
+
   it('keeps "motion alarms" (alerts, not a device) as accuracy', async () => {
     expect(read('motion alarms at night with nobody home').some((w) => w.startsWith('device'))).toBe(false);
   });
