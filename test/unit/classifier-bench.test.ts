@@ -106,6 +106,9 @@ describe('classifier quality on held-out v2 (seen since round 3)', () => {
     // Round 7 measured 99.2% / 0.0% and 99.2% / 0.0%: raised floors.
     expect(a.right).toBeGreaterThanOrEqual(0.98);
     expect(b.right).toBeGreaterThanOrEqual(0.98);
+    // Round 8 measured 100% / 0.0% both ways: raised floors.
+    expect(a.right).toBeGreaterThanOrEqual(0.99);
+    expect(b.right).toBeGreaterThanOrEqual(0.99);
     expect(b.wrong).toBeLessThanOrEqual(CLASSIFIER_GOAL.aWrong);
     for (const e of [a, b]) expect(e.calibrationError).toBeLessThanOrEqual(CALIBRATION_TOLERANCE);
   });
@@ -187,7 +190,8 @@ function heldoutGates(name: string, set: { tickets: typeof HELDOUT_V5_TICKETS; e
  * 1.6% after 3 examples, 7 of 11. The floors sit just under that so a regression fails.
  */
 // Round 7 (v1-v6 all seen; v6's misses were looked at ticket by ticket): 98.4% / 0.5% zero-shot, 98.9% / 0.0% after examples, 9 of 11.
-heldoutGates('held-out v6 (the headline of round 6, seen in round 7)', { tickets: HELDOUT_V6_TICKETS, examples: HELDOUT_V6_EXAMPLES, noCategory: HELDOUT_V6_NO_CATEGORY }, { aRight: 0.975, aWrong: 0.01, bRight: 0.98, bWrong: 0.01, abstained: 9 });
+// Round 8 (off-topic mail, since-the-update, device names…; docs/categorisation.md): 98.4% / 0.0%, 98.9% / 0.0%, 10 of 11.
+heldoutGates('held-out v6 (the headline of round 6, seen in round 7)', { tickets: HELDOUT_V6_TICKETS, examples: HELDOUT_V6_EXAMPLES, noCategory: HELDOUT_V6_NO_CATEGORY }, { aRight: 0.98, aWrong: 0.005, bRight: 0.985, bWrong: 0.005, abstained: 10 });
 
 /**
  * Held-out v5 (the headline since round 5: written before round-5 tuning by an engineer who never saw
@@ -205,7 +209,9 @@ heldoutGates('held-out v6 (the headline of round 6, seen in round 7)', { tickets
 // v1 since round 6; the lift is held on v6, v4 and v3.
 // Round 7's second pass (examples count less where the descriptions are sure, exampleTrust): 96.8% / 1.1%
 // after examples, a lift again, so the lift gate is back and the floor raised.
-heldoutGates('held-out v5 (the headline of round 5, seen in round 7)', { tickets: HELDOUT_V5_TICKETS, examples: HELDOUT_V5_EXAMPLES, noCategory: HELDOUT_V5_NO_CATEGORY }, { aRight: 0.955, aWrong: 0.02, bRight: 0.965, bWrong: 0.02, abstained: 10 });
+// Round 8: 97.4% / 0.5% zero-shot, 97.9% / 0.5% after examples (a lift: the examples' plain words share a
+// budget, TUNING.exampleWordBudget), 11 of 11.
+heldoutGates('held-out v5 (the headline of round 5, seen in round 7)', { tickets: HELDOUT_V5_TICKETS, examples: HELDOUT_V5_EXAMPLES, noCategory: HELDOUT_V5_NO_CATEGORY }, { aRight: 0.97, aWrong: 0.006, bRight: 0.975, bWrong: 0.006, abstained: 11 });
 
 /**
  * Held-out v7 (the headline of round 7: written blind by another writer, plain mails of all lengths, web
@@ -216,7 +222,8 @@ heldoutGates('held-out v5 (the headline of round 5, seen in round 7)', { tickets
  * zero-shot, 86.2% / 5.8% after examples, 8 of 12. The floors are the measured figures. The issue's
  * goals (85% / 5% zero-shot, 92% after examples) are NOT met here.
  */
-heldoutGates('held-out v7 (the headline of round 7, seen in its second pass)', { tickets: HELDOUT_V7_TICKETS, examples: HELDOUT_V7_EXAMPLES, noCategory: HELDOUT_V7_NO_CATEGORY }, { aRight: 0.82, aWrong: 0.048, bRight: 0.86, bWrong: 0.059, abstained: 8 });
+// Round 8 (v7 and v8 both seen, misses read ticket by ticket): 91.0% / 2.6% zero-shot, 92.6% / 2.6% after examples, 11 of 12.
+heldoutGates('held-out v7 (the headline of round 7, seen in its second pass)', { tickets: HELDOUT_V7_TICKETS, examples: HELDOUT_V7_EXAMPLES, noCategory: HELDOUT_V7_NO_CATEGORY }, { aRight: 0.905, aWrong: 0.027, bRight: 0.92, bWrong: 0.027, abstained: 11 });
 
 /**
  * Held-out v8 (the headline since round 7's second pass: written blind by a third writer while that pass
@@ -228,7 +235,9 @@ heldoutGates('held-out v7 (the headline of round 7, seen in its second pass)', {
  * 5.8% after 3 examples, 9 of 11 no-category tickets abstain. Floors just under the measured figures;
  * the issue's goals (85% / 5% zero-shot, 92% after examples) are NOT met here.
  */
-heldoutGates('held-out v8 (the headline since round 7\'s second pass)', { tickets: HELDOUT_V8_TICKETS, examples: HELDOUT_V8_EXAMPLES, noCategory: HELDOUT_V8_NO_CATEGORY }, { aRight: 0.835, aWrong: 0.053, bRight: 0.865, bWrong: 0.059, abstained: 9 });
+// Round 8 (seen: its misses read ticket by ticket; the blind v9 is the next headline): 89.9% / 3.2% zero-shot,
+// 92.6% / 3.2% after examples, 11 of 11. Tuning figures: a new writer scored 12-15 points lower in every round so far.
+heldoutGates('held-out v8 (the headline since round 7\'s second pass)', { tickets: HELDOUT_V8_TICKETS, examples: HELDOUT_V8_EXAMPLES, noCategory: HELDOUT_V8_NO_CATEGORY }, { aRight: 0.895, aWrong: 0.033, bRight: 0.92, bWrong: 0.033, abstained: 11 });
 
 /**
  * Held-out v4 (the headline of round 4: written before round-4 tuning by an engineer who never saw
@@ -238,7 +247,8 @@ heldoutGates('held-out v8 (the headline since round 7\'s second pass)', { ticket
  */
 // Round 6 tuned its vocabulary on v4's misses (seen): 92.4% / 1.0% zero-shot, 93.4% / 2.0% after examples.
 // Round 7 (v4's misses read again): 94.9% / 0.5% zero-shot, 96.0% / 1.0% after examples, 10 of 10.
-heldoutGates('held-out v4 (seen since round 5)', { tickets: HELDOUT_V4_TICKETS, examples: HELDOUT_V4_EXAMPLES, noCategory: HELDOUT_V4_NO_CATEGORY }, { aRight: 0.94, aWrong: 0.01, bRight: 0.95, bWrong: 0.015, abstained: 10 });
+// Round 8: 94.9% / 0.0% zero-shot, 96.0% / 0.5% after examples, 10 of 10.
+heldoutGates('held-out v4 (seen since round 5)', { tickets: HELDOUT_V4_TICKETS, examples: HELDOUT_V4_EXAMPLES, noCategory: HELDOUT_V4_NO_CATEGORY }, { aRight: 0.945, aWrong: 0.003, bRight: 0.955, bWrong: 0.006, abstained: 10 });
 
 /**
  * Round 5: learning where the names and descriptions say nothing ("Queue 1".."Queue 9", no
@@ -271,8 +281,10 @@ describe('learning from 3 examples per category where the categories have no wor
 
   // Round 7 measured v6 93.7% / 0.5%, v5 88.4% / 3.7% (both seen in round 7); its second pass v7 75.1% / 7.4%
   // (72.5% / 11.1% before it) and v3 92.8% / 0.6%; held-out v8 (blind, measured once before and once after the second pass) 79.4% / 6.3% (70.4% / 7.4% before).
-  it('held-out v6: at least 92.5% right, at most 1% wrong; v5: at least 87.5% right, at most 4% wrong; v7: at least 75% right, at most 7.5% wrong; v8: at least 79% right, at most 6.4% wrong', async () => {
-    for (const [tickets, labelled, right, wrong] of [[HELDOUT_V6_TICKETS, HELDOUT_V6_EXAMPLES, 0.925, 0.01], [HELDOUT_V5_TICKETS, HELDOUT_V5_EXAMPLES, 0.875, 0.04], [HELDOUT_V7_TICKETS, HELDOUT_V7_EXAMPLES, 0.75, 0.075], [HELDOUT_V8_TICKETS, HELDOUT_V8_EXAMPLES, 0.79, 0.064]] as const) {
+  // Round 8 (plain words of a long ticket share a budget in the examples' log-odds, TUNING.exampleWordBudget):
+  // v6 94.2% / 0.5%, v5 89.9% / 3.7%, v7 81.0% / 3.2%, v8 87.3% / 4.2%: raised floors.
+  it('held-out v6: at least 94% right, at most 1% wrong; v5: at least 89.5% right, at most 4% wrong; v7: at least 80.5% right, at most 3.3% wrong; v8: at least 87% right, at most 4.3% wrong', async () => {
+    for (const [tickets, labelled, right, wrong] of [[HELDOUT_V6_TICKETS, HELDOUT_V6_EXAMPLES, 0.94, 0.01], [HELDOUT_V5_TICKETS, HELDOUT_V5_EXAMPLES, 0.895, 0.04], [HELDOUT_V7_TICKETS, HELDOUT_V7_EXAMPLES, 0.805, 0.033], [HELDOUT_V8_TICKETS, HELDOUT_V8_EXAMPLES, 0.87, 0.043]] as const) {
       const e = await opaque(tickets, labelled);
       expect(e.right).toBeGreaterThanOrEqual(right);
       expect(e.wrong).toBeLessThanOrEqual(wrong);

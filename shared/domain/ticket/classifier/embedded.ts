@@ -3,7 +3,7 @@ import { generateDescription, type TicketText } from '../ticket-text';
 import type { CategoryOption, Classification, Classifier } from './classifier';
 import { EXAMPLE_FEATURES_MAX, type ExampleCounts } from './examples';
 import { detectLanguage, detectLanguageByLetters, languagePack, terms, words } from './language';
-import { conceptLookup, vocabularyRewriter, type ConceptHit } from './vocabulary';
+import { conceptLookup, DECISIVE_WORD_WEIGHT, FACET_PREFIX, vocabularyRewriter, type ConceptHit } from './vocabulary';
 import { splitDenials } from './denials';
 import { splitMessage } from './conversation';
 
@@ -52,7 +52,7 @@ export const CONCEPT_PREFIX = '@';
  * `facet` is a facet's weight relative to its word's (round 5: at 1, v3's own held-out half gained
  * wrong answers beyond its gate; README, "Facets").
  */
-export const TUNING = { concept: 2, lexical: 1, vocabularyStem: 0.4, examples: 1, exampleSmoothing: 0.5, exampleVoteShrink: 1, gamma: 5, noneScore: 0, categoryConceptMin: 0.15, facet: 0.5, exampleTrustFloor: 0.5, exampleTitleLead: 0.5 };
+export const TUNING = { concept: 2, lexical: 1, vocabularyStem: 0.4, examples: 1, exampleSmoothing: 0.5, exampleVoteShrink: 1, gamma: 5, noneScore: 0, categoryConceptMin: 0.15, facet: 0.5, exampleTrustFloor: 0.5, exampleTitleLead: 0.5, offTopic: 4, offTopicMin: 0.5, decisiveTitleLead: 0.5, exampleWordBudget: 10 };
 
 /** Feature -> weight. Each word or concept appears once, with its highest weight. */
 export type Features = Map<string, number>;
@@ -74,6 +74,8 @@ interface RawFeatures {
   concepts: Map<string, Map<number, number>>;
   /** Concepts the first segment (a ticket's title) names in words it does not deny. */
   firstConcepts: Set<string>;
+  /** Of those, the concepts the title names by a decisive word (vocabulary `!`: "refund", "cracked"). */
+  firstDecisive: Set<string>;
 }
 
 /** Evidence of one concept: per field weight, saturating (1 - e^-t), scaled by the weight; at most 1. */
@@ -108,6 +110,7 @@ async function rawFeatures(segments: Segment[]): Promise<RawFeatures> {
   const overall = detected ?? 'en';
   const stems = new Map<string, number>();
   const firstConcepts = new Set<string>();
+  const firstDecisive = new Set<string>();
   const conceptWords = new Map<string, { weight: number; hits: { concept: string; weight: number }[] }>();
   /** Concepts the customer raised in their own words (title, description, messages before any staff reply). */
   const ownConcepts = new Set<string>();
@@ -147,7 +150,10 @@ async function rawFeatures(segments: Segment[]): Promise<RawFeatures> {
       // A ticket's facets (vocabulary.ts, FACET_PREFIX) join its words; a category's text has none, so zero-shot never sees them.
       if (segment.speaker) for (const { concept } of lookup.facets.get(term.stem) ?? []) stems.set(concept, Math.max(stems.get(concept) ?? 0, weight * TUNING.facet));
       if (!hits) continue;
-      if (i === 0 && j < deniedFrom) for (const h of hits) firstConcepts.add(h.concept);
+      if (i === 0 && j < deniedFrom) for (const h of hits) {
+        firstConcepts.add(h.concept);
+        if (h.weight >= DECISIVE_WORD_WEIGHT / 2) firstDecisive.add(h.concept);
+      }
       const seen = conceptWords.get(term.stem);
       if (!seen || seen.weight < weight) conceptWords.set(term.stem, { weight, hits });
     }
@@ -160,7 +166,7 @@ async function rawFeatures(segments: Segment[]): Promise<RawFeatures> {
       concepts.set(hit.concept, byWeight);
     }
   }
-  return { stems, concepts, firstConcepts };
+  return { stems, concepts, firstConcepts, firstDecisive };
 }
 
 /**
@@ -183,10 +189,14 @@ export async function ticketFeatures(ticket: TicketText): Promise<Features> {
   };
   if (ticket.description && ticket.description !== generateDescription(ticket.messages)) add(ticket.description, FIELD_WEIGHT.description, false);
   for (const m of ticket.messages) add(m.content, FIELD_WEIGHT[m.role], m.role !== 'customer');
-  const { stems, concepts, firstConcepts } = await rawFeatures(segments);
+  const { stems, concepts, firstConcepts, firstDecisive } = await rawFeatures(segments);
   const features: Features = new Map(stems);
-  for (const [concept, byWeight] of concepts) features.set(`${CONCEPT_PREFIX}${concept}`, conceptEvidence(byWeight));
+  // A title that names its topic by a decisive word ("Refund still not on my card") leads the body:
+  // a concept only the body raises is the story around it ("I sent it back, tracking says delivered").
+  const lead = segments.length > 1 && firstDecisive.size > 0 ? TUNING.decisiveTitleLead : 1;
+  for (const [concept, byWeight] of concepts) features.set(`${CONCEPT_PREFIX}${concept}`, conceptEvidence(byWeight) * (firstConcepts.has(concept) ? 1 : lead));
   if (segments.length > 1 && firstConcepts.size > 0) TITLE_CONCEPTS.set(features, new Set([...firstConcepts].map((c) => `${CONCEPT_PREFIX}${c}`)));
+  if (firstConcepts.has(OFF_TOPIC.slice(CONCEPT_PREFIX.length)) || (segments.length === 1 && features.has(OFF_TOPIC))) OFF_TOPIC_TITLE.add(features);
   return features;
 }
 
@@ -269,7 +279,16 @@ export function exampleEvidence(ticket: Features, categories: PreparedCategory[]
   const a = TUNING.exampleSmoothing;
   const meanExamples = labelled.reduce((sum, e) => sum + e.examples, 0) / labelled.length;
   const logs = new Array<number>(n);
-  for (const [feature, weight] of ticket) {
+  // Round 8: the customer's plain words (no concept, no facet) share a budget of TUNING.exampleWordBudget
+  // words. Three examples per category share many everyday words by chance ("show", "night", "number"),
+  // each worth about a threefold shift in the odds, and a long mail matches ten of them; concepts and
+  // facets, the words the vocabulary knows, still count fully.
+  const plainWord = (f: string) => !f.startsWith(CONCEPT_PREFIX) && !f.startsWith(FACET_PREFIX);
+  let plain = 0;
+  for (const [feature, weight] of ticket) if (plainWord(feature) && weight >= FIELD_WEIGHT.customer) plain++;
+  const plainScale = Math.min(1, TUNING.exampleWordBudget / Math.max(1, plain));
+  for (const [feature, w0] of ticket) {
+    const weight = plainWord(feature) ? w0 * plainScale : w0;
     if (!labelled.some((e) => (e.features.get(feature) ?? 0) > 0)) continue;
     let mean = 0;
     for (let i = 0; i < n; i++) {
@@ -312,6 +331,7 @@ export function exampleMatch(ticket: Features, categories: PreparedCategory[], e
 export function scoreFeatures(ticket: Features, categories: PreparedCategory[], examples?: ExampleCounts): number[] {
   const n = categories.length;
   const scores = vote(ticket, (i, f) => categories[i]?.features.get(f) ?? 0, n);
+  offTopic(ticket, categories, scores, examples);
   if (examples?.size) {
     const matched = exampleMatch(ticket, categories, examples);
     // Log-odds join the scores before the softmax multiplies them by gamma.
@@ -320,6 +340,34 @@ export function scoreFeatures(ticket: Features, categories: PreparedCategory[], 
     for (let i = 0; i < n; i++) scores[i] = Math.max(scores[i] as number, matched[i] as number) + (trust * TUNING.examples * (learned[i] as number)) / TUNING.gamma;
   }
   return scores;
+}
+
+/** The vocabulary concept of mail that is no support request (support-vocabulary.json `offtopic`). */
+export const OFF_TOPIC = `${CONCEPT_PREFIX}offtopic`;
+
+/** Features maps (ticketFeatures) whose title names OFF_TOPIC (a title-only ticket's text is all title). */
+const OFF_TOPIC_TITLE = new WeakSet<Features>();
+
+/**
+ * Mail that asks support for nothing (round 8): an auto-reply or a bounce, a job application, a press
+ * or influencer request, an SEO pitch. Such mail borrows support words ("delivery has failed", "access
+ * control systems", "a free set"), so the categories' match alone answered it with high confidence
+ * (v7, v8: 0.85-0.99). When the customer's own words say it (evidence of TUNING.offTopicMin or more:
+ * an agent's, a bot's or a quoted mention, at most 0.25, never counts), every category whose text and
+ * examples do not name that concept loses TUNING.offTopic times the evidence, so "none of these" wins;
+ * an organization with a "Sales" or "Press" category whose description or examples use those words
+ * keeps it.
+ */
+function offTopic(ticket: Features, categories: PreparedCategory[], scores: number[], examples?: ExampleCounts): void {
+  const evidence = ticket.get(OFF_TOPIC) ?? 0;
+  if (evidence < TUNING.offTopicMin) return;
+  // Such mail says what it is in its subject line ("Automatic reply: …", "Job application – …"). When only
+  // the body says it, a support request that mentions it in passing ("I was out of office for two weeks,
+  // now the hub is dead") names its problem more strongly, and is not held back.
+  if (!OFF_TOPIC_TITLE.has(ticket)) for (const [feature, weight] of ticket) if (feature !== OFF_TOPIC && feature.startsWith(CONCEPT_PREFIX) && weight > evidence) return;
+  categories.forEach((c, i) => {
+    if (!c.features.has(OFF_TOPIC) && !examples?.get(c.key)?.features.has(OFF_TOPIC)) scores[i] = (scores[i] as number) - TUNING.offTopic * evidence;
+  });
 }
 
 /**
