@@ -115,3 +115,55 @@ describe('holding back only what may still be filled', () => {
     expect(state.series.x?.times.at(-1)).toBe(settled.t);
   });
 });
+
+/**
+ * Round 8, local spikes (LOCAL_SPIKE): a point judged against its neighbours and the series' own
+ * recent departures from them, not against a baseline whose scale a sawtooth or a cycle inflates.
+ */
+describe('a spike judged against its neighbours', () => {
+  const feed = (points: TelemetryPoint[]) => {
+    const state = newDeviceState();
+    return points.flatMap((p) => evaluateRecords(state, [p], { scope: 'values-r8-spike', now: p.t + SEC, rules: [] }).changes.opened);
+  };
+  /** A vaccine fridge every 2 min: bang-bang cooling between 4.2 and 5.4 °C (0.1 °C steps, noise 0.06). */
+  const fridge = (n: number, dipAt?: number): TelemetryPoint[] => {
+    const r = rng(86);
+    let temp = 4.8;
+    let on = false;
+    return Array.from({ length: n }, (_, i) => {
+      if (temp > 5.4) on = true;
+      if (temp < 4.2) on = false;
+      temp += (on ? -0.25 : 0) + 0.06 * (1 + 0.2 * r.normal());
+      const v = i === dipAt ? temp - 1.1 : temp + 0.06 * r.normal();
+      return { t: START + i * 2 * MIN, m: { temp_c: Math.round(v * 10) / 10 } };
+    });
+  };
+
+  test('a one-point dip of 1.1 °C (about 9 local sigmas) on a fridge cycling over 1.2 °C is one spike, at the dip', () => {
+    const points = fridge(1500, 1000);
+    const spikes = feed(points).filter((i) => i.kind === 'spike');
+    expect(spikes).toHaveLength(1);
+    expect(spikes[0]?.startedAt).toBe((points[1000] as TelemetryPoint).t);
+  });
+
+  test('the same fridge without the dip opens nothing (control)', () => {
+    expect(feed(fridge(1500))).toEqual([]);
+  });
+
+  test('a machine whose bursts are its own (a vend of +60-90 W a few times an hour) opens no spike after its first hours (control)', () => {
+    const r = rng(87);
+    const points = Array.from({ length: 2000 }, (_, i) => ({ t: START + i * MIN, m: { power_w: Math.round(42 + 1.5 * r.normal() + (r.uniform() < 0.05 ? 60 + 30 * r.uniform() : 0)) } }));
+    expect(feed(points).filter((i) => i.kind === 'spike' && i.startedAt >= START + 6 * HOUR)).toEqual([]);
+  });
+
+  test('a step through a short plateau every day (dimmed, full for 3 points, off) is no spike from its second day on (control)', () => {
+    const r = rng(88);
+    const points = Array.from({ length: 1200 }, (_, i) => {
+      const k = i % 144;
+      const v = k < 60 ? 0.42 : k < 63 ? 0.85 : k < 120 ? 0 : 0.85;
+      return { t: START + i * 10 * MIN, m: { current_a: v === 0 ? 0 : Math.round((v + 0.015 * r.normal()) * 100) / 100 } };
+    });
+    // (Its first plateau, in its first hours, is the global spike path's: known.)
+    expect(feed(points).filter((i) => i.kind === 'spike' && i.startedAt >= START + 24 * HOUR)).toEqual([]);
+  });
+});
