@@ -106,6 +106,31 @@ export const DETECTOR = {
 } as const;
 
 /**
+ * Round 8: a spike judged against its neighbours. One to three points beyond both the point before
+ * them and the point after them (same side; the point after back near the point before), by `zMin`
+ * local scales and `tailFactor` × the largest such departure the series itself showed recently
+ * (learned in full: a vend, a fill, a barrier opening is its own from the first one on), and beyond
+ * the extremes of its recent points. The local scale is the larger of the spread of the second
+ * differences of the recent normal points (÷√6; a sawtooth's, a duty cycle's, a cycle's slope is no
+ * noise) and their spread around a running median of 5, floored by the resolution.
+ */
+export const LOCAL_SPIKE = {
+  /** Normal points the local scale is taken from (the newest ones). */
+  points: 24,
+  zMin: 7,
+  tailFactor: 2,
+  /** …and this one on a heavy-tailed series (SeriesState.big, as the global path's DETECTOR.heavyTailFactor). */
+  heavyTailFactor: 2.5,
+  /** Per-point decay of the largest departure seen (as DETECTOR.tailDecay). */
+  tailDecay: 0.9995,
+  maxWidth: 3,
+  /** Not judged in a series' first hours (from its first judged point): its own bursts are learned first (a shop's first opening, a machine's first cycles). */
+  warmupMs: 12 * 3_600_000,
+  /** The point after them must be back within this share of the departure from the point before. */
+  returnShare: 0.5,
+} as const;
+
+/**
  * Regime change inside the usual range: the spread of the series around its own local line, per
  * block of points, against the spread of its own history of blocks. A latency whose jitter
  * triples stays inside its range yet is a different regime. (Drifts and slope changes inside the
@@ -294,6 +319,8 @@ export interface SeriesState {
     p: (number | null)[]; lb?: (number | null)[]; o?: number; dg?: number; sum: number; n: number; dm?: number; e: number; max: number; last: number;
     ready: number | null; at: number | null; hot: number | null; sign: number; peak: number; on: 0 | 1;
   };
+  /** Decayed largest departure from the neighbours, in local scales (round 8, {@link LOCAL_SPIKE}). */
+  ltail?: number;
   /** Decayed count (like `tail`) of recent points with |z| ≥ bigZ: above 0.5 the series is heavy-tailed. */
   big?: number;
   up: number;
@@ -530,6 +557,7 @@ export function evaluatePoint(s: SeriesState, t: number, v: number, rules: reado
     return out;
   }
 
+  localSpike(s, t, out);
   const b = baselineOf(s.values, s.times);
   // A window that holds one value only (a door sensor's zeros, a parked scooter's charge, a meter at
   // rest) has no spread of its own: a move from it is judged against the moves the series made
@@ -680,6 +708,68 @@ export function evaluatePoint(s: SeriesState, t: number, v: number, rules: reado
   }
   if (!extreme && Math.abs(z) < DETECTOR.cusumK * 3) updateEnvelope(s, t, v);
   return out;
+}
+
+/**
+ * Round 8 ({@link LOCAL_SPIKE}): the newest point (already in `s.recent`) may be the return after one
+ * to three points that stood beyond both their neighbours. Their departure, in local scales, is
+ * judged against the series' own largest recent one; every point teaches that history (up to the bar
+ * it beat, as the global tail). Not in the series' first hours, nor while an extreme excursion is
+ * pending (the global spike path judges that one).
+ */
+function localSpike(s: SeriesState, t: number, out: PointResult): void {
+  const recent = s.recent;
+  const values = s.values.slice(-LOCAL_SPIKE.points - LOCAL_SPIKE.maxWidth, -LOCAL_SPIKE.maxWidth);
+  if (values.length < LOCAL_SPIKE.points / 2 || new Set(values).size < DETECTOR.minDistinct) return;
+  // A window mostly repeating its values (a flatline just ended, a meter at rest) says nothing of the series' noise.
+  let repeats = 0;
+  for (let i = 1; i < values.length; i++) if (values[i] === values[i - 1]) repeats++;
+  if (repeats > values.length / 2) return;
+  const d2 = values.slice(2).map((x, i) => x - 2 * (values[i + 1] as number) + (values[i] as number));
+  // …and at least the spread of the points around the running median of their neighbours (±2): a
+  // smooth, wandering noise has small second differences, yet its points stray as far as it wanders.
+  const around = values.slice(2, -2).map((x, i) => x - median(values.slice(i, i + 5)));
+  const scale = Math.max(robustScale(d2, 0) / Math.sqrt(6), robustScale(around, 0), resolution(values), 1e-9);
+  let best = { r: 0, w: 0 };
+  for (let w = 1; w <= LOCAL_SPIKE.maxWidth && w + 2 <= recent.length; w++) {
+    const before = (recent[recent.length - 2 - w] as [number, number])[1];
+    const after = (recent[recent.length - 1] as [number, number])[1];
+    const exc = recent.slice(recent.length - 1 - w, recent.length - 1).map(([, v]) => v);
+    const up = Math.min(...exc) - Math.max(before, after);
+    const down = Math.min(before, after) - Math.max(...exc);
+    const departure = Math.max(up, down);
+    // It came back to where it left: not a step through a plateau (a street light's dusk: dimmed, full, off).
+    if (Math.abs(after - before) > LOCAL_SPIKE.returnShare * departure) continue;
+    const r = departure / scale;
+    if (r > best.r) best = { r, w };
+  }
+  const bar = Math.max(LOCAL_SPIKE.zMin, ((s.big ?? 0) >= 0.5 ? LOCAL_SPIKE.heavyTailFactor : LOCAL_SPIKE.tailFactor) * (s.ltail ?? 0));
+  const judged = s.drift !== undefined && t - s.drift.since >= LOCAL_SPIKE.warmupMs && s.pending.length === 0;
+  // Every departure is learned in full: a series' own bursts (a vend, a fill, a barrier opening) are its behaviour from the first one on.
+  s.ltail = Number(Math.max((s.ltail ?? 0) * LOCAL_SPIKE.tailDecay, best.r).toPrecision(3));
+  if (!judged || best.r < bar) return;
+  const exc = recent.slice(recent.length - 1 - best.w, recent.length - 1);
+  // Beyond the recent points' own extremes (a value the series took in the last hours, an
+  // escalator's eco speed, a door's open count, is its own behaviour), and not to a level it sat at.
+  const level = median(exc.map(([, v]) => v));
+  if (level >= Math.min(...values) && level <= Math.max(...values)) return;
+  const levels = s.levels ?? [];
+  for (let i = 0; i + 2 < levels.length; i += 3) if (nearLevel(level, levels[i] as number, levels[i + 1] as number)) return;
+  const first = (exc[0] as [number, number])[0];
+  // The excursion's points are no baseline.
+  const keep = s.times.map((x) => x < first);
+  const kept = s.values.filter((_, i) => keep[i] || (s.times[i] as number) > ((exc.at(-1) as [number, number])[0]));
+  s.times = s.times.filter((x) => x < first || x > (exc.at(-1) as [number, number])[0]);
+  s.values = kept;
+  const peak = exc.reduce((a, p) => (Math.abs(p[1] - (recent.at(-1) as [number, number])[1]) > Math.abs(a[1] - (recent.at(-1) as [number, number])[1]) ? p : a));
+  out.abnormal.add('spike');
+  out.signals.push({
+    kind: 'spike',
+    startedAt: first,
+    value: peak[1],
+    severity: best.r >= 2 * bar ? 'high' : 'medium',
+    evidence: evidence(s, { localScale: round(scale), threshold: round(bar), localZ: round(best.r), points: best.w, low: s.lo, high: s.hi }),
+  });
 }
 
 /**
