@@ -1,4 +1,5 @@
 import { rng } from '../../scripts/bench/anomaly-set';
+import { cycleStep, type CycleChange, type CycleState } from '../../shared/domain/anomaly/cycles';
 import { evaluateRecords, newDeviceState, type DeviceState, type NewIncident, type TelemetryPoint } from '../../shared/domain/anomaly/device-evaluation';
 
 /**
@@ -53,5 +54,44 @@ describe('a duty cycle that changes inside the usual range (a compressor running
 
   test.each([1, 2, 3])('the same compressor without the change opens nothing (seed %i)', (seed) => {
     expect(regimes(feed(newDeviceState(), compressor(seed)))).toEqual([]);
+  });
+});
+
+describe('cycleStep: the phases of a square wave (0 / 10, one reading a minute, a 0.1 resolution)', () => {
+  /** Feeds `sides` (a list of [value, readings]) to cycleStep as the detector would; returns the changes with the reading index they came at. */
+  const run = (sides: [number, number][]) => {
+    let state: CycleState | undefined;
+    const values: number[] = [];
+    const changes: { at: number; change: CycleChange }[] = [];
+    let i = 0;
+    for (const [v, n] of sides) {
+      for (let k = 0; k < n; k++, i++) {
+        const t = START + i * MIN;
+        values.push(v);
+        if (values.length > 48) values.shift();
+        const prev = values.at(-2);
+        const before = values.at(-3);
+        const out = cycleStep(state, t, v, { window: values, res: 0.1, stepMs: MIN, prev, prevDiff: prev !== undefined && before !== undefined ? prev - before : undefined, since: START, dt: i === 0 ? 0 : MIN, judged: true });
+        state = out.state;
+        if (out.change) changes.push({ at: i, change: out.change });
+      }
+    }
+    return changes;
+  };
+  const regular = (cycles: number, on = 10, off = 10): [number, number][] => Array.from({ length: cycles }, () => [[10, on], [0, off]] as [number, number][]).flat();
+
+  test('on for twice as long, three times in a row after a day of regular cycles: one change, dated at the first long phase', () => {
+    const changes = run([...regular(80), ...regular(6, 20, 10)]);
+    expect(changes.map((c) => [c.at, c.change.phase, c.change.longer])).toEqual([[80 * 20 + 2 * 30 + 20, 'high phase', true]]);
+    expect(changes[0]?.change.startedAt).toBe(START + 80 * 20 * MIN);
+  });
+
+  test("the same change in the series' first day (its schedule not seen yet) is learned, not judged", () => {
+    expect(run([...regular(30), ...regular(6, 20, 10)])).toEqual([]);
+  });
+
+  test('a one-reading blip is remembered: the kind it falls in is irregular for its next phases, so the same change right after it is not judged', () => {
+    const blip: [number, number][] = [[10, 10], [0, 4], [10, 1], [0, 5]];
+    expect(run([...regular(79), ...blip, ...regular(3, 20, 10)])).toEqual([]);
   });
 });
