@@ -6,6 +6,8 @@
  * docs/anomaly-detection.md explains each detector and why its parameters are what they are.
  */
 
+import { cycleStep, type CycleState } from './cycles';
+
 export type AnomalyKind = 'spike' | 'level_shift' | 'flatline' | 'threshold' | 'dropout' | 'regime_change';
 export const ANOMALY_KINDS: readonly AnomalyKind[] = ['spike', 'level_shift', 'flatline', 'threshold', 'dropout', 'regime_change'];
 
@@ -321,6 +323,8 @@ export interface SeriesState {
   };
   /** Decayed largest departure from the neighbours, in local scales (round 8, {@link LOCAL_SPIKE}). */
   ltail?: number;
+  /** Duty cycle (round 8, see CYCLE in cycles.ts): the middle, the side, the last phases of each side; only on a series that switches between two sides. */
+  cyc?: CycleState;
   /** Decayed count (like `tail`) of recent points with |z| ≥ bigZ: above 0.5 the series is heavy-tailed. */
   big?: number;
   up: number;
@@ -546,6 +550,7 @@ export function evaluatePoint(s: SeriesState, t: number, v: number, rules: reado
   thresholdSignals(s, t, v, rules, out);
   const warm = s.n > DETECTOR.warmupPoints && s.rewarm === 0 && s.values.length >= DETECTOR.rebaselinePoints;
   flatlineSignal(s, t, v, warm, out);
+  cycleSignal(s, t, v, out);
 
   if (!warm || s.distinct.length < DETECTOR.minDistinct) {
     // Warm-up (or a discrete-state series): learn only.
@@ -1075,6 +1080,43 @@ function profileSignal(s: SeriesState, t: number, v: number, scale: number, quan
     value: v,
     severity: 'medium',
     evidence: evidence(s, { ...base, change: sign > 0 ? 'above its usual day' : 'below its usual day', usualAtThisHour: round(predicted), smoothedDifference: round(d.e), largestUsualDifference: round(d.max) }),
+  });
+}
+
+/**
+ * Follows the series' duty cycle with a point (round 8, cycles.ts): a change of the time it spends
+ * on each of its two sides against its own cycles is a regime_change. Judged neither while a step
+ * is held nor while a flatline runs.
+ */
+function cycleSignal(s: SeriesState, t: number, v: number, out: PointResult): void {
+  const prev = s.recent.at(-2);
+  const before = s.recent.at(-3);
+  const span = s.times.length > 1 ? (s.times.at(-1) as number) - (s.times[0] as number) : 0;
+  const { state, change, abnormal } = cycleStep(s.cyc, t, v, {
+    window: s.values,
+    res: s.values.length > 1 ? resolution(s.values) : 0,
+    stepMs: s.times.length > 1 ? span / (s.times.length - 1) : 0,
+    prev: prev?.[1],
+    prevDiff: prev && before ? prev[1] - before[1] : undefined,
+    since: s.drift?.since,
+    dt: prev ? Math.max(0, t - prev[0]) : 0,
+    judged: !s.held && !s.run?.flagged,
+  });
+  if (state) s.cyc = state;
+  else delete s.cyc;
+  if (abnormal) out.abnormal.add('regime_change');
+  if (!change) return;
+  out.signals.push({
+    kind: 'regime_change',
+    startedAt: change.startedAt,
+    value: v,
+    severity: 'medium',
+    evidence: evidence(s, {
+      change: `${change.phase} ${change.longer ? 'longer' : 'shorter'}`,
+      phaseSeconds: change.seconds,
+      usualShortestSeconds: change.usualShortest,
+      usualLongestSeconds: change.usualLongest,
+    }),
   });
 }
 
