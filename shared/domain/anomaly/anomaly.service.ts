@@ -9,7 +9,7 @@ import type { OrgContext } from '../organization/organization.schema';
 import { CRASH_MEASUREMENTS } from '../telemetry/telemetry-names';
 import { dropoutDue, type CadenceState, type ThresholdRule } from './detectors';
 import { laneOf, type DetectionLane } from './sources';
-import { evaluateRecords, evaluateSilence, MAX_RECORD_AGE_MS, watchDue, type Changes, type DeviceState, type TelemetryPoint } from './device-evaluation';
+import { evaluateHeld, evaluateRecords, evaluateSilence, MAX_RECORD_AGE_MS, watchDue, type Changes, type DeviceState, type TelemetryPoint } from './device-evaluation';
 import * as repo from './anomaly.repository';
 import { announce, buildProactiveTickets, type ProactiveTicket } from './proactive-ticket';
 import { proactiveResolutionItems } from './proactive-resolution';
@@ -464,8 +464,13 @@ async function checkSilence(organizationId: string, identifier: string, watchedD
       await detectLane(organizationId, identifier, now, 'device', { evaluated: 0, opened: [], resolved: [] }, undefined, 'catchUp');
       continue;
     }
+    // Records held for the value detectors (an upload's hole never filled) are judged now (round 8).
+    const held: Changes = { opened: [], updated: new Map() };
+    const flushed = evaluateHeld(state, held, { scope, now, rules: withBuiltInRules(input.rules) });
     const changes = evaluateSilence(state, { scope, now });
-    if (changes.opened.length === 0) {
+    changes.opened.unshift(...held.opened);
+    for (const [id, u] of held.updated) if (!changes.updated.has(id)) changes.updated.set(id, u);
+    if (changes.opened.length === 0 && !flushed) {
       const due = dropoutDue(state.cadence);
       if (due !== undefined && due > now) await repo.refreshWatch(organizationId, identifier, watchedDue, due);
       return false;
@@ -474,7 +479,7 @@ async function checkSilence(organizationId: string, identifier: string, watchedD
       // The device is silent: nothing to watch until it reports again (its next record re-creates the entry).
       // A gap confirmed while the device still reports keeps it watched (watchDue: null while a dropout is open).
       announce(await commitWithTickets(organizationId, identifier, state, changes, now, repo.watchWrite(organizationId, identifier, watchDue(state))));
-      return true;
+      return changes.opened.length > 0;
     } catch (error) {
       if (!(error instanceof TransactionConditionFailed)) throw error;
     }
