@@ -40,6 +40,15 @@ export const CONFIDENCE_THRESHOLD = 0.7;
  */
 export const TERSE = { words: 6, threshold: 0.6, margin: 2 } as const;
 
+/**
+ * Round 8, second pass: the organization's examples confirm the best category when their log-odds
+ * (exampleEvidence) favour it over every other category. Then its confidence needs only
+ * CONFIRMED.threshold, when that is at least CONFIRMED.margin times the runner-up's: what is left below
+ * CONFIDENCE_THRESHOLD is "none of these", not a second category (a category whose description does
+ * not know the ticket's words, matched only by its examples). Never zero-shot.
+ */
+export const CONFIRMED = { threshold: 0.5, margin: 4 } as const;
+
 /** Feature names of vocabulary concepts start with this; word stems never do. */
 export const CONCEPT_PREFIX = '@';
 
@@ -400,8 +409,10 @@ export async function rankCategories(ticket: TicketText, categories: CategoryOpt
   probabilities.forEach((p, i) => {
     if (best < 0 || p > (probabilities[best] as number)) best = i;
   });
+  const learned = examples?.size ? exampleEvidence(features, prepared, examples) : [];
+  const confirmed = best >= 0 && learned.length > 0 && learned.every((e, i) => i === best || e < (learned[best] as number));
   // No category: best stays -1, and index -1 holds nothing.
-  return { best: categories[best]?.name ?? null, confidence: probabilities[best] ?? 0, runnerUp: Math.max(0, ...probabilities.filter((_, i) => i !== best)) };
+  return { best: categories[best]?.name ?? null, confidence: probabilities[best] ?? 0, runnerUp: Math.max(0, ...probabilities.filter((_, i) => i !== best)), confirmed };
 }
 
 /** The concepts a ticket's title names, per Features map ticketFeatures built (only when it has a body too). */
@@ -436,10 +447,13 @@ export class EmbeddedClassifier implements Classifier {
   /** Like classify, with the confidence of the best category (also when it abstains). */
   async assess(ticket: TicketText, categories: CategoryOption[], _signal?: AbortSignal, examples?: ExampleCounts): Promise<Classification> {
     if (categories.length === 0) return { category: null, confidence: null };
-    const { best, confidence, runnerUp } = await rankCategories(ticket, categories, examples);
+    const { best, confidence, runnerUp, confirmed } = await rankCategories(ticket, categories, examples);
     const rounded = Math.round(confidence * 1000) / 1000;
     const terse = !examples?.size && !ticket.description.trim() && ticket.messages.every((m) => !m.content.trim()) && ticket.title.trim().split(/\s+/).length <= TERSE.words;
-    const answer = confidence >= CONFIDENCE_THRESHOLD || (terse && confidence >= TERSE.threshold && confidence >= TERSE.margin * runnerUp);
+    const answer =
+      confidence >= CONFIDENCE_THRESHOLD ||
+      (terse && confidence >= TERSE.threshold && confidence >= TERSE.margin * runnerUp) ||
+      (confirmed && confidence >= CONFIRMED.threshold && confidence >= CONFIRMED.margin * runnerUp);
     return { category: answer ? best : null, confidence: rounded };
   }
 }
