@@ -340,7 +340,6 @@ export function exampleMatch(ticket: Features, categories: PreparedCategory[], e
 export function scoreFeatures(ticket: Features, categories: PreparedCategory[], examples?: ExampleCounts): number[] {
   const n = categories.length;
   const scores = vote(ticket, (i, f) => categories[i]?.features.get(f) ?? 0, n);
-  offTopic(ticket, categories, scores, examples);
   if (examples?.size) {
     const matched = exampleMatch(ticket, categories, examples);
     // Log-odds join the scores before the softmax multiplies them by gamma.
@@ -348,6 +347,9 @@ export function scoreFeatures(ticket: Features, categories: PreparedCategory[], 
     const trust = exampleTrust(Math.max(0, ...confidences(scores)));
     for (let i = 0; i < n; i++) scores[i] = Math.max(scores[i] as number, matched[i] as number) + (trust * TUNING.examples * (learned[i] as number)) / TUNING.gamma;
   }
+  // After the examples (round 8, second pass): before, their match replaced the held-back score, so with
+  // examples an auto-reply or a job application was answered again ("Out of Office: …" as Account, 0.94).
+  offTopic(ticket, categories, scores, examples);
   return scores;
 }
 
@@ -410,7 +412,9 @@ export async function rankCategories(ticket: TicketText, categories: CategoryOpt
     if (best < 0 || p > (probabilities[best] as number)) best = i;
   });
   const learned = examples?.size ? exampleEvidence(features, prepared, examples) : [];
-  const confirmed = best >= 0 && learned.length > 0 && learned.every((e, i) => i === best || e < (learned[best] as number));
+  // …and share a concept with the ticket: a plain word alone ("test", "kudos") confirms nothing.
+  const taught = best >= 0 ? examples?.get((prepared[best] as PreparedCategory).key)?.features : undefined;
+  const confirmed = !!taught && learned.every((e, i) => i === best || e < (learned[best] as number)) && [...features.keys()].some((f) => f.startsWith(CONCEPT_PREFIX) && taught.has(f));
   // No category: best stays -1, and index -1 holds nothing.
   return { best: categories[best]?.name ?? null, confidence: probabilities[best] ?? 0, runnerUp: Math.max(0, ...probabilities.filter((_, i) => i !== best)), confirmed };
 }
