@@ -124,13 +124,14 @@ describe('classifier quality on held-out v2 (seen since round 3)', () => {
  */
 describe('classifier quality on held-out v3 (seen; its odd half measured in aggregate only)', () => {
   // Round 7 (v3 seen ticket by ticket, both halves): 95.6% / 0.6% zero-shot, 96.1% / 0.6% after examples, 9 of 10 abstain; its own half 95.6% / 1.1%, 95.6% / 1.1%.
-  it('zero-shot: at least 94% right and within the wrong-answer goal; after 3 examples per category at least 95% right, no more wrong', async () => {
+  // Round 8, second pass (examples that agree with a description add to it, TUNING.exampleAgree): 96.7% / 0.6% after examples.
+  it('zero-shot: at least 94% right and within the wrong-answer goal; after 3 examples per category at least 96.5% right, no more wrong', async () => {
     const a = await evaluate(HELDOUT_V3_TICKETS, BENCH_CATEGORIES);
     const b = await evaluate(HELDOUT_V3_TICKETS, BENCH_CATEGORIES, await examples(HELDOUT_V3_EXAMPLES));
     console.log(`held-out v3: (a) ${(a.right * 100).toFixed(1)}% right / ${(a.wrong * 100).toFixed(1)}% wrong; (b) ${(b.right * 100).toFixed(1)}% / ${(b.wrong * 100).toFixed(1)}%`);
     expect(a.right).toBeGreaterThanOrEqual(0.94);
     expect(a.wrong).toBeLessThanOrEqual(CLASSIFIER_GOAL.aWrong);
-    expect(b.right).toBeGreaterThanOrEqual(0.95);
+    expect(b.right).toBeGreaterThanOrEqual(0.965);
     expect(b.right).toBeGreaterThan(a.right);
     expect(b.wrong).toBeLessThanOrEqual(a.wrong);
   });
@@ -235,7 +236,8 @@ heldoutGates('held-out v5 (the headline of round 5, seen in round 7)', { tickets
  * goals (85% / 5% zero-shot, 92% after examples) are NOT met here.
  */
 // Round 8 (v7 and v8 both seen, misses read ticket by ticket): 91.0% / 2.6% zero-shot, 92.6% / 2.6% after examples, 11 of 12.
-heldoutGates('held-out v7 (the headline of round 7, seen in its second pass)', { tickets: HELDOUT_V7_TICKETS, examples: HELDOUT_V7_EXAMPLES, noCategory: HELDOUT_V7_NO_CATEGORY }, { aRight: 0.905, aWrong: 0.027, bRight: 0.92, bWrong: 0.027, abstained: 11, abstainedAfter: 11 });
+// Its second pass (TUNING.exampleAgree; German Montag / keine Werte mehr): 91.5% / 2.6%, 94.2% / 2.6%; 11 of 12 also after examples.
+heldoutGates('held-out v7 (the headline of round 7, seen in its second pass)', { tickets: HELDOUT_V7_TICKETS, examples: HELDOUT_V7_EXAMPLES, noCategory: HELDOUT_V7_NO_CATEGORY }, { aRight: 0.91, aWrong: 0.027, bRight: 0.94, bWrong: 0.027, abstained: 11, abstainedAfter: 11 });
 
 /**
  * Held-out v8 (the headline since round 7's second pass: written blind by a third writer while that pass
@@ -249,7 +251,8 @@ heldoutGates('held-out v7 (the headline of round 7, seen in its second pass)', {
  */
 // Round 8 (seen: its misses read ticket by ticket; the blind v9 is the next headline): 89.9% / 3.2% zero-shot,
 // 92.6% / 3.2% after examples, 11 of 11. Tuning figures: a new writer scored 12-15 points lower in every round so far.
-heldoutGates('held-out v8 (the headline since round 7\'s second pass)', { tickets: HELDOUT_V8_TICKETS, examples: HELDOUT_V8_EXAMPLES, noCategory: HELDOUT_V8_NO_CATEGORY }, { aRight: 0.895, aWrong: 0.033, bRight: 0.92, bWrong: 0.033, abstained: 11, abstainedAfter: 10 });
+// Its second pass (TUNING.exampleAgree, CONFIRMED, off-topic after examples): 93.1% / 2.6% after examples; 10 of 11 also after examples.
+heldoutGates('held-out v8 (the headline since round 7\'s second pass)', { tickets: HELDOUT_V8_TICKETS, examples: HELDOUT_V8_EXAMPLES, noCategory: HELDOUT_V8_NO_CATEGORY }, { aRight: 0.895, aWrong: 0.033, bRight: 0.93, bWrong: 0.027, abstained: 11, abstainedAfter: 10 });
 
 /**
  * Held-out v4 (the headline of round 4: written before round-4 tuning by an engineer who never saw
@@ -259,8 +262,8 @@ heldoutGates('held-out v8 (the headline since round 7\'s second pass)', { ticket
  */
 // Round 6 tuned its vocabulary on v4's misses (seen): 92.4% / 1.0% zero-shot, 93.4% / 2.0% after examples.
 // Round 7 (v4's misses read again): 94.9% / 0.5% zero-shot, 96.0% / 1.0% after examples, 10 of 10.
-// Round 8: 94.9% / 0.0% zero-shot, 96.0% / 0.5% after examples, 10 of 10.
-heldoutGates('held-out v4 (seen since round 5)', { tickets: HELDOUT_V4_TICKETS, examples: HELDOUT_V4_EXAMPLES, noCategory: HELDOUT_V4_NO_CATEGORY }, { aRight: 0.945, aWrong: 0.003, bRight: 0.955, bWrong: 0.006, abstained: 10, abstainedAfter: 10 });
+// Round 8: 94.9% / 0.0% zero-shot, 96.0% / 0.5% after examples, 10 of 10. Its second pass (TUNING.exampleAgree): 98.5% / 0.5% after examples.
+heldoutGates('held-out v4 (seen since round 5)', { tickets: HELDOUT_V4_TICKETS, examples: HELDOUT_V4_EXAMPLES, noCategory: HELDOUT_V4_NO_CATEGORY }, { aRight: 0.945, aWrong: 0.003, bRight: 0.98, bWrong: 0.006, abstained: 10, abstainedAfter: 10 });
 
 /**
  * Round 5: learning where the names and descriptions say nothing ("Queue 1".."Queue 9", no

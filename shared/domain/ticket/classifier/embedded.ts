@@ -61,7 +61,7 @@ export const CONCEPT_PREFIX = '@';
  * `facet` is a facet's weight relative to its word's (round 5: at 1, v3's own held-out half gained
  * wrong answers beyond its gate; README, "Facets").
  */
-export const TUNING = { concept: 2, lexical: 1, vocabularyStem: 0.4, examples: 1, exampleSmoothing: 0.5, exampleVoteShrink: 1, gamma: 5, noneScore: 0, categoryConceptMin: 0.15, facet: 0.5, exampleTrustFloor: 0.5, exampleTitleLead: 0.5, offTopic: 4, offTopicMin: 0.5, decisiveTitleLead: 0.5, exampleWordBudget: 10 };
+export const TUNING = { concept: 2, lexical: 1, vocabularyStem: 0.4, examples: 1, exampleSmoothing: 0.5, exampleVoteShrink: 1, gamma: 5, noneScore: 0, categoryConceptMin: 0.15, facet: 0.5, exampleTrustFloor: 0.5, exampleTitleLead: 0.5, offTopic: 4, offTopicMin: 0.5, decisiveTitleLead: 0.5, exampleWordBudget: 10, exampleAgree: 0.3 };
 
 /** Feature -> weight. Each word or concept appears once, with its highest weight. */
 export type Features = Map<string, number>;
@@ -335,7 +335,8 @@ export function exampleMatch(ticket: Features, categories: PreparedCategory[], e
 /**
  * Raw scores per category, in category order: the better of the description's match and the
  * examples' match (where the description already knows the ticket's words, the examples do not
- * count them twice), plus the examples' log-odds.
+ * count them twice), plus TUNING.exampleAgree of the other one (round 8, second pass), plus the
+ * examples' log-odds.
  */
 export function scoreFeatures(ticket: Features, categories: PreparedCategory[], examples?: ExampleCounts): number[] {
   const n = categories.length;
@@ -345,7 +346,9 @@ export function scoreFeatures(ticket: Features, categories: PreparedCategory[], 
     // Log-odds join the scores before the softmax multiplies them by gamma.
     const learned = exampleEvidence(ticket, categories, examples);
     const trust = exampleTrust(Math.max(0, ...confidences(scores)));
-    for (let i = 0; i < n; i++) scores[i] = Math.max(scores[i] as number, matched[i] as number) + (trust * TUNING.examples * (learned[i] as number)) / TUNING.gamma;
+    // Round 8, second pass: where the description and the examples both match a category, the examples
+    // confirm it and add TUNING.exampleAgree of the weaker match (before, the better of the two hid the other).
+    for (let i = 0; i < n; i++) scores[i] = Math.max(scores[i] as number, matched[i] as number) + TUNING.exampleAgree * Math.min(scores[i] as number, matched[i] as number) + (trust * TUNING.examples * (learned[i] as number)) / TUNING.gamma;
   }
   // After the examples (round 8, second pass): before, their match replaced the held-back score, so with
   // examples an auto-reply or a job application was answered again ("Out of Office: …" as Account, 0.94).
