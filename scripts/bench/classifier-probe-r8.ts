@@ -1,6 +1,6 @@
 /**
  * Round-8 probe (issue 20): every labelled set in one table (zero-shot right / wrong / abstained,
- * after 3 examples right / wrong, no-category abstentions, categories without words), without the
+ * after 3 examples right / wrong, no-category abstentions zero-shot / after examples, categories without words), without the
  * bundle build. v1-v8 are all seen (v8 from round 8), so misses are listable for each; --nocat lists
  * the no-category tickets a set answers.
  *
@@ -54,14 +54,17 @@ async function main() {
   const classifier = new EmbeddedClassifier();
   const dump = process.argv.find((a) => a.startsWith('--dump='))?.slice('--dump='.length);
   const outcomes: string[] = [];
-  console.log('set            n  | zero-shot right / wrong / abst | +3 ex right / wrong | no-cat abst | no words +3 ex right / wrong');
+  console.log('set            n  | zero-shot right / wrong / abst | +3 ex right / wrong | no-cat abst (zero-shot/+3 ex) | no words +3 ex right / wrong');
   for (const set of sets) {
     const a = await evaluate(set.tickets, BENCH_CATEGORIES);
     const b = await evaluate(set.tickets, BENCH_CATEGORIES, await examplesFrom(set.examples));
     for (const [tag, e] of [['a', a], ['b', b]] as const) e.results.forEach((r) => outcomes.push(`${set.label}\t${tag}\t${r.got === r.want ? 'RIGHT' : r.got === null ? 'ABST' : 'WRONG'}\t${r.want}\t${r.best}\t${r.confidence.toFixed(2)}\t${r.title.slice(0, 80)}`));
     let abstained = 0;
+    let abstainedAfter = 0;
     const answered: string[] = [];
+    const counts = await examplesFrom(set.examples);
     for (const t of set.noCategory ?? []) {
+      if ((await classifier.assess(t, BENCH_CATEGORIES, undefined, counts)).category === null) abstainedAfter++;
       const r = await classifier.assess(t, BENCH_CATEGORIES);
       if (r.category === null) abstained++;
       else answered.push(`  NOCAT ${r.category} ${r.confidence}  ${t.title}  «${[t.description, ...t.messages.map((m) => m.content)].join(' | ').slice(0, 200)}»`);
@@ -73,7 +76,7 @@ async function main() {
       opaque = `${pct(o.right)} / ${pct(o.wrong)}`;
       o.results.forEach((r) => outcomes.push(`${set.label}\to\t${r.got === r.want ? 'RIGHT' : r.got === null ? 'ABST' : 'WRONG'}\t${r.want}\t${r.best}\t${r.confidence.toFixed(2)}\t${r.title.slice(0, 80)}`));
     }
-    console.log(`${set.label.padEnd(13)} ${String(set.tickets.length).padStart(3)} | ${pct(a.right)} / ${pct(a.wrong)} / ${pct(a.abstained)}       | ${pct(b.right)} / ${pct(b.wrong)}       | ${set.noCategory ? `${abstained} of ${set.noCategory.length}`.padEnd(11) : '-'.padEnd(11)} | ${opaque}`);
+    console.log(`${set.label.padEnd(13)} ${String(set.tickets.length).padStart(3)} | ${pct(a.right)} / ${pct(a.wrong)} / ${pct(a.abstained)}       | ${pct(b.right)} / ${pct(b.wrong)}       | ${set.noCategory ? `${abstained}/${abstainedAfter} of ${set.noCategory.length}`.padEnd(11) : '-'.padEnd(11)} | ${opaque}`);
     if (process.argv.includes('--nocat')) for (const line of answered) console.log(line);
     if (missSets.has(set.label) || missSets.has('all')) {
       for (const [tag, e] of [['a', a] as const, ...(process.argv.includes('--b') ? [['b', b] as const] : [])]) {

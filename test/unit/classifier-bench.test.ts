@@ -124,13 +124,14 @@ describe('classifier quality on held-out v2 (seen since round 3)', () => {
  */
 describe('classifier quality on held-out v3 (seen; its odd half measured in aggregate only)', () => {
   // Round 7 (v3 seen ticket by ticket, both halves): 95.6% / 0.6% zero-shot, 96.1% / 0.6% after examples, 9 of 10 abstain; its own half 95.6% / 1.1%, 95.6% / 1.1%.
-  it('zero-shot: at least 94% right and within the wrong-answer goal; after 3 examples per category at least 95% right, no more wrong', async () => {
+  // Round 8, second pass (examples that agree with a description add to it, TUNING.exampleAgree): 96.7% / 0.6% after examples.
+  it('zero-shot: at least 94% right and within the wrong-answer goal; after 3 examples per category at least 96.5% right, no more wrong', async () => {
     const a = await evaluate(HELDOUT_V3_TICKETS, BENCH_CATEGORIES);
     const b = await evaluate(HELDOUT_V3_TICKETS, BENCH_CATEGORIES, await examples(HELDOUT_V3_EXAMPLES));
     console.log(`held-out v3: (a) ${(a.right * 100).toFixed(1)}% right / ${(a.wrong * 100).toFixed(1)}% wrong; (b) ${(b.right * 100).toFixed(1)}% / ${(b.wrong * 100).toFixed(1)}%`);
     expect(a.right).toBeGreaterThanOrEqual(0.94);
     expect(a.wrong).toBeLessThanOrEqual(CLASSIFIER_GOAL.aWrong);
-    expect(b.right).toBeGreaterThanOrEqual(0.95);
+    expect(b.right).toBeGreaterThanOrEqual(0.965);
     expect(b.right).toBeGreaterThan(a.right);
     expect(b.wrong).toBeLessThanOrEqual(a.wrong);
   });
@@ -157,7 +158,7 @@ describe('classifier quality on held-out v3 (seen; its odd half measured in aggr
  * The floors of one blind held-out set: right and wrong zero-shot and after its own 3 examples per
  * category, and how many of its no-category tickets abstain.
  */
-function heldoutGates(name: string, set: { tickets: typeof HELDOUT_V5_TICKETS; examples: typeof HELDOUT_V5_EXAMPLES; noCategory: typeof HELDOUT_V5_NO_CATEGORY }, floor: { aRight: number; aWrong: number; bRight: number; bWrong: number; abstained: number; lift?: false }) {
+function heldoutGates(name: string, set: { tickets: typeof HELDOUT_V5_TICKETS; examples: typeof HELDOUT_V5_EXAMPLES; noCategory: typeof HELDOUT_V5_NO_CATEGORY }, floor: { aRight: number; aWrong: number; bRight: number; bWrong: number; abstained: number; abstainedAfter?: number; lift?: false }) {
   const pct = (x: number) => `${Math.round(x * 1000) / 10}%`;
   describe(`classifier quality on ${name}`, () => {
     it(`zero-shot at least ${pct(floor.aRight)} right with at most ${pct(floor.aWrong)} wrong; after 3 examples per category at least ${pct(floor.bRight)} right (and ${floor.lift === false ? 'no fewer than' : 'more than'} zero-shot), at most ${pct(floor.bWrong)} wrong`, async () => {
@@ -178,6 +179,18 @@ function heldoutGates(name: string, set: { tickets: typeof HELDOUT_V5_TICKETS; e
       for (const t of set.noCategory) if ((await classifier.assess(t, BENCH_CATEGORIES)).category === null) abstained++;
       expect(abstained).toBeGreaterThanOrEqual(floor.abstained);
     });
+
+    // Round 8, second pass: also after the set's 3 examples per category (before it, off-topic mail was
+    // answered again once an organization had examples: v8 7, v7 8 of 12).
+    if (floor.abstainedAfter !== undefined) {
+      it(`after 3 examples per category, its no-category tickets still abstain at least ${floor.abstainedAfter} of ${set.noCategory.length} times`, async () => {
+        const classifier = new EmbeddedClassifier();
+        const counts = await examples(set.examples);
+        let abstained = 0;
+        for (const t of set.noCategory) if ((await classifier.assess(t, BENCH_CATEGORIES, undefined, counts)).category === null) abstained++;
+        expect(abstained).toBeGreaterThanOrEqual(floor.abstainedAfter as number);
+      });
+    }
   });
 }
 
@@ -191,7 +204,7 @@ function heldoutGates(name: string, set: { tickets: typeof HELDOUT_V5_TICKETS; e
  */
 // Round 7 (v1-v6 all seen; v6's misses were looked at ticket by ticket): 98.4% / 0.5% zero-shot, 98.9% / 0.0% after examples, 9 of 11.
 // Round 8 (off-topic mail, since-the-update, device names…; docs/categorisation.md): 98.4% / 0.0%, 98.9% / 0.0%, 10 of 11.
-heldoutGates('held-out v6 (the headline of round 6, seen in round 7)', { tickets: HELDOUT_V6_TICKETS, examples: HELDOUT_V6_EXAMPLES, noCategory: HELDOUT_V6_NO_CATEGORY }, { aRight: 0.98, aWrong: 0.005, bRight: 0.985, bWrong: 0.005, abstained: 10 });
+heldoutGates('held-out v6 (the headline of round 6, seen in round 7)', { tickets: HELDOUT_V6_TICKETS, examples: HELDOUT_V6_EXAMPLES, noCategory: HELDOUT_V6_NO_CATEGORY }, { aRight: 0.98, aWrong: 0.005, bRight: 0.985, bWrong: 0.005, abstained: 10, abstainedAfter: 10 });
 
 /**
  * Held-out v5 (the headline since round 5: written before round-5 tuning by an engineer who never saw
@@ -211,7 +224,7 @@ heldoutGates('held-out v6 (the headline of round 6, seen in round 7)', { tickets
 // after examples, a lift again, so the lift gate is back and the floor raised.
 // Round 8: 97.4% / 0.5% zero-shot, 97.9% / 0.5% after examples (a lift: the examples' plain words share a
 // budget, TUNING.exampleWordBudget), 11 of 11.
-heldoutGates('held-out v5 (the headline of round 5, seen in round 7)', { tickets: HELDOUT_V5_TICKETS, examples: HELDOUT_V5_EXAMPLES, noCategory: HELDOUT_V5_NO_CATEGORY }, { aRight: 0.97, aWrong: 0.006, bRight: 0.975, bWrong: 0.006, abstained: 11 });
+heldoutGates('held-out v5 (the headline of round 5, seen in round 7)', { tickets: HELDOUT_V5_TICKETS, examples: HELDOUT_V5_EXAMPLES, noCategory: HELDOUT_V5_NO_CATEGORY }, { aRight: 0.97, aWrong: 0.006, bRight: 0.975, bWrong: 0.006, abstained: 11, abstainedAfter: 11 });
 
 /**
  * Held-out v7 (the headline of round 7: written blind by another writer, plain mails of all lengths, web
@@ -223,7 +236,8 @@ heldoutGates('held-out v5 (the headline of round 5, seen in round 7)', { tickets
  * goals (85% / 5% zero-shot, 92% after examples) are NOT met here.
  */
 // Round 8 (v7 and v8 both seen, misses read ticket by ticket): 91.0% / 2.6% zero-shot, 92.6% / 2.6% after examples, 11 of 12.
-heldoutGates('held-out v7 (the headline of round 7, seen in its second pass)', { tickets: HELDOUT_V7_TICKETS, examples: HELDOUT_V7_EXAMPLES, noCategory: HELDOUT_V7_NO_CATEGORY }, { aRight: 0.905, aWrong: 0.027, bRight: 0.92, bWrong: 0.027, abstained: 11 });
+// Its second pass (TUNING.exampleAgree; German Montag / keine Werte mehr): 91.5% / 2.6%, 94.2% / 2.6%; 11 of 12 also after examples.
+heldoutGates('held-out v7 (the headline of round 7, seen in its second pass)', { tickets: HELDOUT_V7_TICKETS, examples: HELDOUT_V7_EXAMPLES, noCategory: HELDOUT_V7_NO_CATEGORY }, { aRight: 0.91, aWrong: 0.027, bRight: 0.94, bWrong: 0.027, abstained: 11, abstainedAfter: 11 });
 
 /**
  * Held-out v8 (the headline since round 7's second pass: written blind by a third writer while that pass
@@ -237,7 +251,8 @@ heldoutGates('held-out v7 (the headline of round 7, seen in its second pass)', {
  */
 // Round 8 (seen: its misses read ticket by ticket; the blind v9 is the next headline): 89.9% / 3.2% zero-shot,
 // 92.6% / 3.2% after examples, 11 of 11. Tuning figures: a new writer scored 12-15 points lower in every round so far.
-heldoutGates('held-out v8 (the headline since round 7\'s second pass)', { tickets: HELDOUT_V8_TICKETS, examples: HELDOUT_V8_EXAMPLES, noCategory: HELDOUT_V8_NO_CATEGORY }, { aRight: 0.895, aWrong: 0.033, bRight: 0.92, bWrong: 0.033, abstained: 11 });
+// Its second pass (TUNING.exampleAgree, CONFIRMED, off-topic after examples): 93.1% / 2.6% after examples; 10 of 11 also after examples.
+heldoutGates('held-out v8 (the headline since round 7\'s second pass)', { tickets: HELDOUT_V8_TICKETS, examples: HELDOUT_V8_EXAMPLES, noCategory: HELDOUT_V8_NO_CATEGORY }, { aRight: 0.895, aWrong: 0.033, bRight: 0.93, bWrong: 0.027, abstained: 11, abstainedAfter: 10 });
 
 /**
  * Held-out v4 (the headline of round 4: written before round-4 tuning by an engineer who never saw
@@ -247,8 +262,8 @@ heldoutGates('held-out v8 (the headline since round 7\'s second pass)', { ticket
  */
 // Round 6 tuned its vocabulary on v4's misses (seen): 92.4% / 1.0% zero-shot, 93.4% / 2.0% after examples.
 // Round 7 (v4's misses read again): 94.9% / 0.5% zero-shot, 96.0% / 1.0% after examples, 10 of 10.
-// Round 8: 94.9% / 0.0% zero-shot, 96.0% / 0.5% after examples, 10 of 10.
-heldoutGates('held-out v4 (seen since round 5)', { tickets: HELDOUT_V4_TICKETS, examples: HELDOUT_V4_EXAMPLES, noCategory: HELDOUT_V4_NO_CATEGORY }, { aRight: 0.945, aWrong: 0.003, bRight: 0.955, bWrong: 0.006, abstained: 10 });
+// Round 8: 94.9% / 0.0% zero-shot, 96.0% / 0.5% after examples, 10 of 10. Its second pass (TUNING.exampleAgree): 98.5% / 0.5% after examples.
+heldoutGates('held-out v4 (seen since round 5)', { tickets: HELDOUT_V4_TICKETS, examples: HELDOUT_V4_EXAMPLES, noCategory: HELDOUT_V4_NO_CATEGORY }, { aRight: 0.945, aWrong: 0.003, bRight: 0.98, bWrong: 0.006, abstained: 10, abstainedAfter: 10 });
 
 /**
  * Round 5: learning where the names and descriptions say nothing ("Queue 1".."Queue 9", no
@@ -273,9 +288,10 @@ describe('learning from 3 examples per category where the categories have no wor
     }
   });
 
-  it('held-out v4: at least 90% right, at most 3% wrong', async () => {
+  // Round 8, second pass (examples confirm a category, CONFIRMED): 91.9% -> 94.9% / 0.5%.
+  it('held-out v4: at least 94.5% right, at most 3% wrong', async () => {
     const e = await opaque(HELDOUT_V4_TICKETS, HELDOUT_V4_EXAMPLES);
-    expect(e.right).toBeGreaterThanOrEqual(0.9);
+    expect(e.right).toBeGreaterThanOrEqual(0.945);
     expect(e.wrong).toBeLessThanOrEqual(0.03);
   });
 
@@ -283,8 +299,9 @@ describe('learning from 3 examples per category where the categories have no wor
   // (72.5% / 11.1% before it) and v3 92.8% / 0.6%; held-out v8 (blind, measured once before and once after the second pass) 79.4% / 6.3% (70.4% / 7.4% before).
   // Round 8 (plain words of a long ticket share a budget in the examples' log-odds, TUNING.exampleWordBudget):
   // v6 94.2% / 0.5%, v5 89.9% / 3.7%, v7 81.0% / 3.2%, v8 87.3% / 4.2%: raised floors.
-  it('held-out v6: at least 94% right, at most 1% wrong; v5: at least 89.5% right, at most 4% wrong; v7: at least 80.5% right, at most 3.3% wrong; v8: at least 87% right, at most 4.3% wrong', async () => {
-    for (const [tickets, labelled, right, wrong] of [[HELDOUT_V6_TICKETS, HELDOUT_V6_EXAMPLES, 0.94, 0.01], [HELDOUT_V5_TICKETS, HELDOUT_V5_EXAMPLES, 0.895, 0.04], [HELDOUT_V7_TICKETS, HELDOUT_V7_EXAMPLES, 0.805, 0.033], [HELDOUT_V8_TICKETS, HELDOUT_V8_EXAMPLES, 0.87, 0.043]] as const) {
+  // Round 8, second pass (CONFIRMED): v7 81.0% -> 83.1% / 3.2%: raised floor.
+  it('held-out v6: at least 94% right, at most 1% wrong; v5: at least 89.5% right, at most 4% wrong; v7: at least 83% right, at most 3.3% wrong; v8: at least 87% right, at most 4.3% wrong', async () => {
+    for (const [tickets, labelled, right, wrong] of [[HELDOUT_V6_TICKETS, HELDOUT_V6_EXAMPLES, 0.94, 0.01], [HELDOUT_V5_TICKETS, HELDOUT_V5_EXAMPLES, 0.895, 0.04], [HELDOUT_V7_TICKETS, HELDOUT_V7_EXAMPLES, 0.83, 0.033], [HELDOUT_V8_TICKETS, HELDOUT_V8_EXAMPLES, 0.87, 0.043]] as const) {
       const e = await opaque(tickets, labelled);
       expect(e.right).toBeGreaterThanOrEqual(right);
       expect(e.wrong).toBeLessThanOrEqual(wrong);

@@ -40,6 +40,15 @@ export const CONFIDENCE_THRESHOLD = 0.7;
  */
 export const TERSE = { words: 6, threshold: 0.6, margin: 2 } as const;
 
+/**
+ * Round 8, second pass: the organization's examples confirm the best category when their log-odds
+ * (exampleEvidence) favour it over every other category. Then its confidence needs only
+ * CONFIRMED.threshold, when that is at least CONFIRMED.margin times the runner-up's: what is left below
+ * CONFIDENCE_THRESHOLD is "none of these", not a second category (a category whose description does
+ * not know the ticket's words, matched only by its examples). Never zero-shot.
+ */
+export const CONFIRMED = { threshold: 0.5, margin: 4 } as const;
+
 /** Feature names of vocabulary concepts start with this; word stems never do. */
 export const CONCEPT_PREFIX = '@';
 
@@ -52,7 +61,7 @@ export const CONCEPT_PREFIX = '@';
  * `facet` is a facet's weight relative to its word's (round 5: at 1, v3's own held-out half gained
  * wrong answers beyond its gate; README, "Facets").
  */
-export const TUNING = { concept: 2, lexical: 1, vocabularyStem: 0.4, examples: 1, exampleSmoothing: 0.5, exampleVoteShrink: 1, gamma: 5, noneScore: 0, categoryConceptMin: 0.15, facet: 0.5, exampleTrustFloor: 0.5, exampleTitleLead: 0.5, offTopic: 4, offTopicMin: 0.5, decisiveTitleLead: 0.5, exampleWordBudget: 10 };
+export const TUNING = { concept: 2, lexical: 1, vocabularyStem: 0.4, examples: 1, exampleSmoothing: 0.5, exampleVoteShrink: 1, gamma: 5, noneScore: 0, categoryConceptMin: 0.15, facet: 0.5, exampleTrustFloor: 0.5, exampleTitleLead: 0.5, offTopic: 4, offTopicMin: 0.5, decisiveTitleLead: 0.5, exampleWordBudget: 10, exampleAgree: 0.3 };
 
 /** Feature -> weight. Each word or concept appears once, with its highest weight. */
 export type Features = Map<string, number>;
@@ -326,19 +335,24 @@ export function exampleMatch(ticket: Features, categories: PreparedCategory[], e
 /**
  * Raw scores per category, in category order: the better of the description's match and the
  * examples' match (where the description already knows the ticket's words, the examples do not
- * count them twice), plus the examples' log-odds.
+ * count them twice), plus TUNING.exampleAgree of the other one (round 8, second pass), plus the
+ * examples' log-odds.
  */
 export function scoreFeatures(ticket: Features, categories: PreparedCategory[], examples?: ExampleCounts): number[] {
   const n = categories.length;
   const scores = vote(ticket, (i, f) => categories[i]?.features.get(f) ?? 0, n);
-  offTopic(ticket, categories, scores, examples);
   if (examples?.size) {
     const matched = exampleMatch(ticket, categories, examples);
     // Log-odds join the scores before the softmax multiplies them by gamma.
     const learned = exampleEvidence(ticket, categories, examples);
     const trust = exampleTrust(Math.max(0, ...confidences(scores)));
-    for (let i = 0; i < n; i++) scores[i] = Math.max(scores[i] as number, matched[i] as number) + (trust * TUNING.examples * (learned[i] as number)) / TUNING.gamma;
+    // Round 8, second pass: where the description and the examples both match a category, the examples
+    // confirm it and add TUNING.exampleAgree of the weaker match (before, the better of the two hid the other).
+    for (let i = 0; i < n; i++) scores[i] = Math.max(scores[i] as number, matched[i] as number) + TUNING.exampleAgree * Math.min(scores[i] as number, matched[i] as number) + (trust * TUNING.examples * (learned[i] as number)) / TUNING.gamma;
   }
+  // After the examples (round 8, second pass): before, their match replaced the held-back score, so with
+  // examples an auto-reply or a job application was answered again ("Out of Office: …" as Account, 0.94).
+  offTopic(ticket, categories, scores, examples);
   return scores;
 }
 
@@ -400,8 +414,12 @@ export async function rankCategories(ticket: TicketText, categories: CategoryOpt
   probabilities.forEach((p, i) => {
     if (best < 0 || p > (probabilities[best] as number)) best = i;
   });
+  const learned = examples?.size ? exampleEvidence(features, prepared, examples) : [];
+  // …and share a concept with the ticket: a plain word alone ("test", "kudos") confirms nothing.
+  const taught = best >= 0 ? examples?.get((prepared[best] as PreparedCategory).key)?.features : undefined;
+  const confirmed = !!taught && learned.every((e, i) => i === best || e < (learned[best] as number)) && [...features.keys()].some((f) => f.startsWith(CONCEPT_PREFIX) && taught.has(f));
   // No category: best stays -1, and index -1 holds nothing.
-  return { best: categories[best]?.name ?? null, confidence: probabilities[best] ?? 0, runnerUp: Math.max(0, ...probabilities.filter((_, i) => i !== best)) };
+  return { best: categories[best]?.name ?? null, confidence: probabilities[best] ?? 0, runnerUp: Math.max(0, ...probabilities.filter((_, i) => i !== best)), confirmed };
 }
 
 /** The concepts a ticket's title names, per Features map ticketFeatures built (only when it has a body too). */
@@ -436,10 +454,13 @@ export class EmbeddedClassifier implements Classifier {
   /** Like classify, with the confidence of the best category (also when it abstains). */
   async assess(ticket: TicketText, categories: CategoryOption[], _signal?: AbortSignal, examples?: ExampleCounts): Promise<Classification> {
     if (categories.length === 0) return { category: null, confidence: null };
-    const { best, confidence, runnerUp } = await rankCategories(ticket, categories, examples);
+    const { best, confidence, runnerUp, confirmed } = await rankCategories(ticket, categories, examples);
     const rounded = Math.round(confidence * 1000) / 1000;
     const terse = !examples?.size && !ticket.description.trim() && ticket.messages.every((m) => !m.content.trim()) && ticket.title.trim().split(/\s+/).length <= TERSE.words;
-    const answer = confidence >= CONFIDENCE_THRESHOLD || (terse && confidence >= TERSE.threshold && confidence >= TERSE.margin * runnerUp);
+    const answer =
+      confidence >= CONFIDENCE_THRESHOLD ||
+      (terse && confidence >= TERSE.threshold && confidence >= TERSE.margin * runnerUp) ||
+      (confirmed && confidence >= CONFIRMED.threshold && confidence >= CONFIRMED.margin * runnerUp);
     return { category: answer ? best : null, confidence: rounded };
   }
 }
