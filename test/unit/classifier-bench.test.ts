@@ -10,6 +10,7 @@ import { HELDOUT_V5_EXAMPLES, HELDOUT_V5_NO_CATEGORY, HELDOUT_V5_TICKETS } from 
 import { HELDOUT_V6_EXAMPLES, HELDOUT_V6_NO_CATEGORY, HELDOUT_V6_TICKETS } from '../../scripts/bench/classifier-heldout-v6';
 import { HELDOUT_V7_EXAMPLES, HELDOUT_V7_NO_CATEGORY, HELDOUT_V7_TICKETS } from '../../scripts/bench/classifier-heldout-v7';
 import { HELDOUT_V8_EXAMPLES, HELDOUT_V8_NO_CATEGORY, HELDOUT_V8_TICKETS } from '../../scripts/bench/classifier-heldout-v8';
+import { HELDOUT_V9_EXAMPLES, HELDOUT_V9_NO_CATEGORY, HELDOUT_V9_TICKETS } from '../../scripts/bench/classifier-heldout-v9';
 import { evaluate, examplesFrom } from '../../scripts/bench/classifier-eval';
 import { opaqueCategories } from '../../scripts/bench/classifier-opaque';
 
@@ -253,6 +254,18 @@ heldoutGates('held-out v7 (the headline of round 7, seen in its second pass)', {
 // 92.6% / 3.2% after examples, 11 of 11. Tuning figures: a new writer scored 12-15 points lower in every round so far.
 // Its second pass (TUNING.exampleAgree, CONFIRMED, off-topic after examples): 93.1% / 2.6% after examples; 10 of 11 also after examples.
 heldoutGates('held-out v8 (the headline since round 7\'s second pass)', { tickets: HELDOUT_V8_TICKETS, examples: HELDOUT_V8_EXAMPLES, noCategory: HELDOUT_V8_NO_CATEGORY }, { aRight: 0.895, aWrong: 0.033, bRight: 0.93, bWrong: 0.027, abstained: 11, abstainedAfter: 10 });
+
+/**
+ * Held-out v9 (the headline since round 8: written blind before round 8 by a fifth writer who never saw
+ * the classifier: a maker of professional and field equipment, voicemail transcripts with
+ * speech-to-text slips, resellers and account managers writing for customers, generic or serial-number
+ * titles, procurement mails). Measured once on round 7's classifier (82.0% / 5.3% zero-shot, 85.7% /
+ * 4.8% after 3 examples, 6 of 11 no-category tickets abstain), once after round 8's first pass (85.7% /
+ * 4.8%, 87.8% / 3.7%, 7 of 11) and once after its second (85.7% / 4.8% (9.5% abstained), 88.9% / 4.2%;
+ * 7 of 11, 6 of 11 after examples). Its misses are never listed. Floors just under the measured
+ * figures: the zero-shot goal (85% / 5%) is met here, 92% after examples is NOT.
+ */
+heldoutGates('held-out v9 (the headline since round 8)', { tickets: HELDOUT_V9_TICKETS, examples: HELDOUT_V9_EXAMPLES, noCategory: HELDOUT_V9_NO_CATEGORY }, { aRight: 0.855, aWrong: 0.049, bRight: 0.885, bWrong: 0.043, abstained: 7, abstainedAfter: 6 });
 
 /**
  * Held-out v4 (the headline of round 4: written before round-4 tuning by an engineer who never saw
