@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, PutCommand, QueryCommand, UpdateCommand, type NativeAttributeValue, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../../db/client';
@@ -9,7 +8,7 @@ import { batchGet, queryIndexPartition, TransactionConditionFailed, transactWrit
 import { incidentWebhookEvents } from '../webhook/outbox';
 import type { ThresholdRule } from './detectors';
 import { newDeviceState, type Changes, type DeviceState, type NewIncident, type OpenIncident } from './device-evaluation';
-import { RULES_PER_ORG_MAX, type IncidentStatus, type IncidentView } from './anomaly.limits';
+import type { IncidentStatus, IncidentView } from './anomaly.limits';
 import { PACKED, packStateBody, unpackStateBody } from './state-codec';
 import { recordItemsPage } from '../telemetry/record-page';
 import { itemBytes } from '../../db/item-size';
@@ -309,58 +308,5 @@ export async function deviceOrStateExists(organizationId: string, identifier: st
   return items.length > 0;
 }
 
-// --- threshold rules -------------------------------------------------------------------------------
-
-/** Appends a rule (atomic list_append, at most {@link RULES_PER_ORG_MAX}); returns it, or undefined at the limit. */
-export async function addRule(organizationId: string, rule: Omit<ThresholdRule, 'ruleId'>): Promise<ThresholdRule | undefined> {
-  const stored: ThresholdRule = { ruleId: randomUUID(), ...rule };
-  try {
-    await documentClient().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.monitorRules(organizationId),
-        UpdateExpression: 'SET #rules = list_append(if_not_exists(#rules, :empty), :rule), entity = :entity',
-        ConditionExpression: 'attribute_not_exists(#rules) OR size(#rules) < :max',
-        ExpressionAttributeNames: { '#rules': 'rules' },
-        ExpressionAttributeValues: { ':empty': [], ':rule': [stored], ':entity': 'monitorRules', ':max': RULES_PER_ORG_MAX },
-      }),
-    );
-    return stored;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return undefined;
-    throw error;
-  }
-}
-
-/**
- * Removes one rule by id: `REMOVE rules[i]` conditioned on that slot still holding the rule, so a
- * concurrent add or remove shifting the list makes this re-read instead of removing the wrong rule.
- * Returns false when the rule is not there.
- */
-export async function removeRule(organizationId: string, ruleId: string): Promise<boolean> {
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const index = (await listRules(organizationId)).findIndex((r) => r.ruleId === ruleId);
-    if (index < 0) return false;
-    try {
-      await documentClient().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: keys.monitorRules(organizationId),
-          UpdateExpression: `REMOVE #rules[${index}]`,
-          ConditionExpression: `#rules[${index}].ruleId = :id`,
-          ExpressionAttributeNames: { '#rules': 'rules' },
-          ExpressionAttributeValues: { ':id': ruleId },
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    }
-  }
-  return false;
-}
-
-export async function listRules(organizationId: string): Promise<ThresholdRule[]> {
-  const [item] = await batchGet<{ rules?: ThresholdRule[] }>([keys.monitorRules(organizationId)]);
-  return item?.rules ?? [];
-}
+// --- threshold rules: shared/domain/anomaly/monitor-rules.ts (a module without the detectors, for the console's rule routes) ---
+export { addRule, listRules, removeRule } from './monitor-rules';

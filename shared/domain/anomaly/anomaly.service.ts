@@ -20,9 +20,6 @@ import {
   INCIDENT_STATUSES,
   INCIDENTS_DEFAULT_LIMIT,
   INCIDENTS_MAX_LIMIT,
-  parseRuleOptions,
-  RULES_PER_ORG_MAX,
-  MONITOR_RULE_NOT_FOUND,
   STATUS_INVALID,
   type IncidentStatus,
   type IncidentView,
@@ -584,22 +581,5 @@ export async function listDeviceIncidents(org: OrgContext, rawIdentifier: string
   return { incidents: page.incidents.map(({ sk: _sk, ...view }) => view), nextCursor: page.hasMore && last ? encodeSortKeyCursor(last.sk) : null };
 }
 
-// --- operator rules ---------------------------------------------------------------------------------
-
-/** `admin monitor rule add`. */
-export async function addThresholdRule(organizationId: string, options: Parameters<typeof parseRuleOptions>[0]) {
-  const rule = await repo.addRule(organizationId, parseRuleOptions(options));
-  if (!rule) throw new BadRequestError(`An organization has at most ${RULES_PER_ORG_MAX} monitor rules`);
-  return { organizationId, rule };
-}
-
-/** `admin monitor rule remove` and the console's Settings > Monitor rules: 404 when the rule is not the organization's. */
-export async function removeThresholdRule(organizationId: string, ruleId: string) {
-  if (!(await repo.removeRule(organizationId, ruleId.trim()))) throw new NotFoundError(MONITOR_RULE_NOT_FOUND);
-  return { organizationId, removed: ruleId.trim() };
-}
-
-/** `admin monitor rule list`. */
-export async function listThresholdRules(organizationId: string) {
-  return { organizationId, rules: await repo.listRules(organizationId) };
-}
+// --- operator rules: shared/domain/anomaly/monitor-rules.ts ---------------------------------------
+export { addThresholdRule, listThresholdRules, removeThresholdRule } from './monitor-rules';

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { parseMappingInput } from '../backfill/backfill.schema';
 import * as backfill from '../backfill/backfill.service';
 import { parseRuleOptions } from '../anomaly/anomaly.schema';
-import * as monitor from '../anomaly/anomaly.service';
+import * as monitor from '../anomaly/monitor-rules';
 import { parseConnectorSettings } from '../connector/connector.schema';
 import * as connectorRepo from '../connector/connector.repository';
 import * as connectors from '../connector/connector.service';
