@@ -94,7 +94,7 @@ for (const name of args.filter((a) => !a.startsWith('--') && a !== onlyKind)) {
           fa++;
           if ((!onlyKind || onlyKind === i.kind) && i.kind !== 'dropout') {
             const mk = i.measurement ?? key;
-            lines.push(`  FA   ${s.identifier} [${s.shape}] ${i.kind} ${mk} @${iso(i.startedAt)} ${JSON.stringify(i.evidence.baseline)}  vals: ${around(s, i.startedAt, mk)}`);
+            lines.push(`  FA   ${s.identifier} [${s.shape}] ${i.kind} ${mk} @${iso(i.startedAt)} +${((i.startedAt - (s.points[0] as TelemetryPoint).t) / 3_600_000).toFixed(1)}h ${JSON.stringify(i.evidence.baseline)}  vals: ${around(s, i.startedAt, mk)}`);
           }
         }
       }

@@ -516,8 +516,10 @@ function flatlineSignal(s: SeriesState, t: number, v: number, warm: boolean, out
     s.run = { v, since: t, count: 1 };
     // A run that begins outside the series' range was not frozen where the series was: the series
     // jumped to a new value (switched off, closed, a fault code) and stays there. Round 7.
+    // Judged from the series' 13th point, not only once it is warm (round 8, second pass: a street
+    // light switched off at dawn within its first 30 readings, seen whole, read as a flatline).
     const margin = DETECTOR.envelopeMargin * ((s.hi ?? v) - (s.lo ?? v));
-    if (warm && s.hi !== null && outsideEnvelope(s, v, margin) && outsideEnvelope(s, v, Math.max(margin, resolution(s.values)))) s.run.out = 1;
+    if ((warm || s.n > DETECTOR.rebaselinePoints) && s.hi !== null && outsideEnvelope(s, v, margin) && outsideEnvelope(s, v, Math.max(margin, resolution(s.values)))) s.run.out = 1;
   }
   const run = s.run as NonNullable<SeriesState['run']>;
   const resting = DETECTOR.restFactor * (restLength(s.rest, v) ?? 0);
