@@ -463,7 +463,8 @@ async function checkSilence(organizationId: string, identifier: string, watchedD
     }
     // Records held for the value detectors (an upload's hole never filled) are judged now (round 8).
     const held: Changes = { opened: [], updated: new Map() };
-    const flushed = evaluateHeld(state, held, { scope, now, rules: withBuiltInRules(input.rules) });
+    // One transaction's worth of new incidents, leaving room for the dropout evaluateSilence may open.
+    const flushed = evaluateHeld(state, held, { scope, now, rules: withBuiltInRules(input.rules), maxNewIncidents: NEW_INCIDENTS_PER_COMMIT - 1 });
     const changes = evaluateSilence(state, { scope, now });
     changes.opened.unshift(...held.opened);
     for (const [id, u] of held.updated) if (!changes.updated.has(id)) changes.updated.set(id, u);

@@ -345,10 +345,11 @@ function joinGap(changes: Changes, open: OpenIncident, gap: Signal, resumedAt: n
 /**
  * The sweep's evaluation of records held for the value detectors (DeviceState.park) once
  * VALUE_ORDER.settleMs has passed: a device whose last upload left a hole and then fell silent has
- * them judged when its dropout watch comes due, not only when (if ever) it reports again.
+ * them judged when its dropout watch comes due, not only when (if ever) it reports again. At most
+ * `maxNewIncidents` incidents are opened (one transaction's worth); the rest stay held for the next call.
  * Returns whether anything was evaluated (the state changed).
  */
-export function evaluateHeld(state: DeviceState, changes: Changes, ctx: { scope: string; now: number; rules: readonly ThresholdRule[] }): boolean {
+export function evaluateHeld(state: DeviceState, changes: Changes, ctx: { scope: string; now: number; rules: readonly ThresholdRule[]; maxNewIncidents?: number }): boolean {
   if (!state.park || ctx.now - state.park.at < VALUE_ORDER.settleMs) return false;
   flushHeld(state, changes, ctx);
   return true;
