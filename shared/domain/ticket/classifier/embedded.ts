@@ -339,12 +339,18 @@ export function exampleMatch(ticket: Features, categories: PreparedCategory[], e
  * examples' log-odds.
  */
 export function scoreFeatures(ticket: Features, categories: PreparedCategory[], examples?: ExampleCounts): number[] {
+  return scoreWithEvidence(ticket, categories, examples).scores;
+}
+
+/** {@link scoreFeatures}, with the examples' log-odds per category it used (empty without examples). */
+function scoreWithEvidence(ticket: Features, categories: PreparedCategory[], examples?: ExampleCounts): { scores: number[]; learned: number[] } {
   const n = categories.length;
   const scores = vote(ticket, (i, f) => categories[i]?.features.get(f) ?? 0, n);
+  let learned: number[] = [];
   if (examples?.size) {
     const matched = exampleMatch(ticket, categories, examples);
     // Log-odds join the scores before the softmax multiplies them by gamma.
-    const learned = exampleEvidence(ticket, categories, examples);
+    learned = exampleEvidence(ticket, categories, examples);
     const trust = exampleTrust(Math.max(0, ...confidences(scores)));
     // Round 8, second pass: where the description and the examples both match a category, the examples
     // confirm it and add TUNING.exampleAgree of the weaker match (before, the better of the two hid the other).
@@ -353,7 +359,7 @@ export function scoreFeatures(ticket: Features, categories: PreparedCategory[], 
   // After the examples (round 8, second pass): before, their match replaced the held-back score, so with
   // examples an auto-reply or a job application was answered again ("Out of Office: …" as Account, 0.94).
   offTopic(ticket, categories, scores, examples);
-  return scores;
+  return { scores, learned };
 }
 
 /** The vocabulary concept of mail that is no support request (support-vocabulary.json `offtopic`). */
@@ -409,12 +415,12 @@ export function confidences(scores: number[]): number[] {
 /** The best category with its confidence, before the threshold is applied. */
 export async function rankCategories(ticket: TicketText, categories: CategoryOption[], examples?: ExampleCounts) {
   const [features, prepared] = await Promise.all([ticketFeatures(ticket), Promise.all(categories.map(prepareCategory))]);
-  const probabilities = confidences(scoreFeatures(features, prepared, examples));
+  const { scores, learned } = scoreWithEvidence(features, prepared, examples);
+  const probabilities = confidences(scores);
   let best = -1;
   probabilities.forEach((p, i) => {
     if (best < 0 || p > (probabilities[best] as number)) best = i;
   });
-  const learned = examples?.size ? exampleEvidence(features, prepared, examples) : [];
   // …and share a concept with the ticket: a plain word alone ("test", "kudos") confirms nothing.
   const taught = best >= 0 ? examples?.get((prepared[best] as PreparedCategory).key)?.features : undefined;
   const confirmed = !!taught && learned.every((e, i) => i === best || e < (learned[best] as number)) && [...features.keys()].some((f) => f.startsWith(CONCEPT_PREFIX) && taught.has(f));
