@@ -763,12 +763,13 @@ function localSpike(s: SeriesState, t: number, out: PointResult): void {
   const levels = s.levels ?? [];
   for (let i = 0; i + 2 < levels.length; i += 3) if (nearLevel(level, levels[i] as number, levels[i + 1] as number)) return;
   const first = (exc[0] as [number, number])[0];
+  const last = (exc.at(-1) as [number, number])[0];
   // The excursion's points are no baseline.
-  const keep = s.times.map((x) => x < first);
-  const kept = s.values.filter((_, i) => keep[i] || (s.times[i] as number) > ((exc.at(-1) as [number, number])[0]));
-  s.times = s.times.filter((x) => x < first || x > (exc.at(-1) as [number, number])[0]);
-  s.values = kept;
-  const peak = exc.reduce((a, p) => (Math.abs(p[1] - (recent.at(-1) as [number, number])[1]) > Math.abs(a[1] - (recent.at(-1) as [number, number])[1]) ? p : a));
+  const baseline = (x: number) => x < first || x > last;
+  s.values = s.values.filter((_, i) => baseline(s.times[i] as number));
+  s.times = s.times.filter(baseline);
+  const back = (recent.at(-1) as [number, number])[1];
+  const peak = exc.reduce((a, p) => (Math.abs(p[1] - back) > Math.abs(a[1] - back) ? p : a));
   out.abnormal.add('spike');
   out.signals.push({
     kind: 'spike',
