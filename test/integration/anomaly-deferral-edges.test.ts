@@ -1,11 +1,10 @@
 import * as anomaly from '../../shared/domain/anomaly/anomaly.service';
 import * as repo from '../../shared/domain/anomaly/anomaly.repository';
-import type { OrgContext } from '../../shared/domain/organization/organization.schema';
 import type { TelemetryPoint } from '../../shared/domain/anomaly/device-evaluation';
-import { storeTelemetry } from '../../shared/domain/telemetry/telemetry.service';
 import { rng } from '../../scripts/bench/anomaly-set';
 import { useTestTable } from '../support/dynamo';
 import { newOrg } from '../support/orgs';
+import { uploadAndDetect } from '../support/anomaly-upload';
 
 /**
  * Two edges of deferred state writes (issue 21) meeting delivery-lag learning (issue 20), found in
@@ -20,10 +19,7 @@ const HOUR = 60 * MIN;
 const NOW = Math.floor(Date.now() / MIN) * MIN - 5 * MIN;
 const iso = (ms: number) => new Date(ms).toISOString();
 
-async function upload(org: OrgContext, identifier: string, batch: TelemetryPoint[], at: number) {
-  await storeTelemetry(org, { deviceIdentifier: identifier, records: batch.map((p) => ({ timestamp: iso(p.t), measurements: p.m })) }, 'rest', at);
-  return anomaly.detectForDevice(org.organizationId, identifier, at, ['device'], { device: batch.map((p) => ({ ...p, receivedAt: at })) });
-}
+const upload = uploadAndDetect;
 
 test('a late batch whose detector read the state before the newer batch committed still fills the gap and teaches its lag: no dropout', async () => {
   // A logger uploading every 2 hours; batch 4 arrives after batch 5 (its gap waits, cadence.pend).

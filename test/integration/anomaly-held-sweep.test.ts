@@ -1,11 +1,9 @@
 import * as anomaly from '../../shared/domain/anomaly/anomaly.service';
 import * as repo from '../../shared/domain/anomaly/anomaly.repository';
-import type { OrgContext } from '../../shared/domain/organization/organization.schema';
-import type { TelemetryPoint } from '../../shared/domain/anomaly/device-evaluation';
-import { storeTelemetry } from '../../shared/domain/telemetry/telemetry.service';
 import { rng } from '../../scripts/bench/anomaly-set';
 import { useTestTable } from '../support/dynamo';
 import { newOrg } from '../support/orgs';
+import { uploadAndDetect } from '../support/anomaly-upload';
 
 /**
  * Round 8 holds records that leave a hole for the value detectors (DeviceState.park) until the rest
@@ -21,10 +19,7 @@ const HOUR = 60 * MIN;
 const NOW = Math.floor(Date.now() / MIN) * MIN - 5 * MIN;
 const iso = (ms: number) => new Date(ms).toISOString();
 
-async function upload(org: OrgContext, identifier: string, batch: TelemetryPoint[], at: number) {
-  await storeTelemetry(org, { deviceIdentifier: identifier, records: batch.map((p) => ({ timestamp: iso(p.t), measurements: p.m })) }, 'rest', at);
-  return anomaly.detectForDevice(org.organizationId, identifier, at, ['device'], { device: batch.map((p) => ({ ...p, receivedAt: at })) });
-}
+const upload = uploadAndDetect;
 
 test('records held behind a hole that is never filled are judged by the sweep when the silent device comes due: the threshold breach among them opens its incident', async () => {
   const { org } = await newOrg();
