@@ -199,7 +199,7 @@ export const HELDOUT_V10_TICKETS: LabelledTicket[] = [
   tk('de', POWER, 'Akku hält nur noch einen halben Tag', c('Meine Fitnessuhr lief am Anfang 6 Tage, jetzt muss ich sie jeden Abend laden.')),
   tk('de', POWER, 'Pflegeheim Sonnenhof – Hörgeräte', c('Bei drei Bewohnern gehen die Hörgeräte schon am Nachmittag aus, obwohl sie die ganze Nacht in der Ladestation standen.')),
   tk('fr', POWER, 'les écouteurs ne chargent plus'),
-  tk('fr', POWER, 'Liseuse toute noire', c("Ma liseuse ne s'allume plus du tout, même branchée toute une nuit sur le secteur. L'écran reste figé sur la dernière page lue.")),
+  tk('fr', POWER, 'Liseuse toute noire', c("Ma liseuse ne s'allume plus du tout, même branchée toute une nuit sur le secteur : aucun voyant de charge, rien quand j'appuie sur le bouton.")),
   tk('es', POWER, 'la báscula no enciende'),
   tk('es', POWER, 'Se apaga el vigilabebés', c('El monitor de bebé se apaga solo a las dos horas aunque la batería estaba al 100 %.')),
   tk('es', POWER, 'Mensaje del comprador – pedido 771-02', c('Mensaje del comprador: el reloj GPS de mi hija no carga con el cable magnético, no aparece el rayo en la pantalla.')),
