@@ -2,7 +2,7 @@ import * as keys from '../../db/key-builders';
 import { SK } from '../../db/keys';
 import { batchGet } from '../../db/operations';
 import { fitsKeyPart } from '../common.schema';
-import { DEVICE_IDENTIFIER_MAX, DEVICE_NOT_FOUND } from '../device/device.schema';
+import { DEVICE_IDENTIFIER_MAX, DEVICE_NOT_FOUND } from '../device/device.limits';
 import { BadRequestError, NotFoundError } from '../errors';
 import { getOrganization } from '../organization/organization.repository';
 import type { OrgContext } from '../organization/organization.schema';
