@@ -8,13 +8,8 @@ import { getOrganization } from '../organization/organization.repository';
 import type { OrgContext } from '../organization/organization.schema';
 import * as repo from './connector.repository';
 import { syncOrganization, type SyncReport } from './connector-sync';
-import {
-  CONNECTOR_NOT_CONFIGURED,
-  parseConnectorSettings,
-  providerNotConfigured,
-  type ConnectionView,
-  type PutConnectionInput,
-} from './connector.schema';
+import { CONNECTOR_NOT_CONFIGURED, parseConnectorSettings, providerNotConfigured } from './connector.limits';
+import type { ConnectionView, PutConnectionInput } from './connector.schema';
 import { sealerFromEnv } from './token-sealer';
 
 /**

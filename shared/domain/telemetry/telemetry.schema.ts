@@ -1,29 +1,16 @@
 import * as z from 'zod/mini';
-import { keyPartString } from '../common.schema';
-import { DEVICE_IDENTIFIER_MAX, DeviceOwner } from '../device/device.schema';
-import { DEVICE_IDENTIFIER_REQUIRED, TELEMETRY_SOURCES } from './telemetry.limits';
+import { DeviceOwner } from '../device/device.schema';
+import { TELEMETRY_SOURCES } from './telemetry.limits';
 export * from './telemetry.limits';
 
 /**
- * Telemetry's zod schemas: the REST body's device identifier, the history query and the responses
- * (the OpenAPI document and MCP). The record checks, limits and texts are in telemetry.limits.ts,
- * re-exported here, so the services that only read or store telemetry build no schema at load.
+ * Telemetry's zod schemas: the history query and the responses (the OpenAPI document and MCP). The
+ * body's are in telemetry-body.ts, the record checks, limits and texts in telemetry.limits.ts, both
+ * re-exported here, so ingestion and the services that read or store telemetry build no response
+ * schema at load.
  */
 
-/** The device identifier of a telemetry body or topic: the same limits as a device's identifier. */
-export const TelemetryDeviceIdentifier = keyPartString({
-  field: 'deviceIdentifier',
-  part: 'deviceIdentifier',
-  required: DEVICE_IDENTIFIER_REQUIRED,
-  maxChars: DEVICE_IDENTIFIER_MAX,
-});
-
-/**
- * `POST /api/telemetry` body, checked but not yet turned into records: the timestamp window
- * depends on the receive time and the organization's retention, which the service knows.
- */
-export const TelemetryBody = z.looseObject({ deviceIdentifier: TelemetryDeviceIdentifier });
-export type TelemetryBody = z.infer<typeof TelemetryBody>;
+export { TelemetryBody, TelemetryDeviceIdentifier } from './telemetry-body';
 
 // --- Read-back ----------------------------------------------------------------------------------
 
