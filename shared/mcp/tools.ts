@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { IncidentListResponse, IncidentQuery, IncidentResource } from '../domain/anomaly/anomaly.schema';
-import { listDeviceIncidents } from '../domain/anomaly/anomaly.service';
+import { listDeviceIncidents } from '../domain/anomaly/incident-list';
 import { assignDeviceToOwners, unassignDeviceFromOwner } from '../domain/assignment/assignment.service';
 import {
   AssignDeviceToOwnersBody,

@@ -109,6 +109,13 @@ describe('bundle budget', () => {
     expect(detection(inputs('functions/workers/dropout-sweep.ts'))).toEqual(expect.arrayContaining([expect.stringMatching(/detectors\.ts$/), expect.stringMatching(/classifier\.ts$/)]));
   });
 
+  test('detection code only where something detects: incidents are listed (console pages, the incident route, MCP) without the detector', () => {
+    // shared/domain/anomaly/incident-list.ts reads incidents without the detectors, the device evaluation or the state codec.
+    const detection = (list: string[]) => list.some((i) => /shared\/domain\/anomaly\/(detectors|device-evaluation|cycles|state-codec|anomaly\.service)\.ts$/.test(i));
+    const detecting = bundles.filter((b) => b.kind !== 'floor' && detection(b.inputs)).map((b) => b.name).sort();
+    expect(detecting).toEqual(['workers/anomaly-detector', 'workers/dropout-sweep']);
+  });
+
   test('the anomaly detector and the dropout sweep carry no zod: they parse nothing with it, and take constants and helpers from zod-free modules', () => {
     const zod = (name: string) => {
       const b = bundles.find((x) => x.name === name);

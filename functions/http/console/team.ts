@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { httpHandler, type ApiRequest } from '../../../shared/http/handler';
-import { consoleUserError, userFields } from '../../../shared/domain/console/settings.service';
+import { consoleUserError, userFields } from '../../../shared/domain/console/team-fields';
 import { userAdd, userRemoveById, userSetRole } from '../../../shared/admin/users';
 import type { UserContext } from '../../../shared/domain/user/user.schema';
 

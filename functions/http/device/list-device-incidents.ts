@@ -1,5 +1,5 @@
 import { httpHandler, type ApiRequest } from '../../../shared/http/handler';
-import { listDeviceIncidents } from '../../../shared/domain/anomaly/anomaly.service';
+import { listDeviceIncidents } from '../../../shared/domain/anomaly/incident-list';
 
 /** GET /api/ext-v1/device/{identifier}/incidents?status=open|resolved&cursor=&limit=: the device's incidents, newest first. */
 export const listIncidents = (request: ApiRequest) =>

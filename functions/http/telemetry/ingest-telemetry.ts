@@ -1,6 +1,6 @@
 import { httpHandler, type ApiRequest } from '../../../shared/http/handler';
 import { answerDestinationConfirmation } from '../../../shared/domain/telemetry/destination-confirmation';
-import { TelemetryBody } from '../../../shared/domain/telemetry/telemetry.schema';
+import { TelemetryBody } from '../../../shared/domain/telemetry/telemetry-body';
 import { ingestTelemetry as ingest } from '../../../shared/domain/telemetry/telemetry.service';
 
 /**

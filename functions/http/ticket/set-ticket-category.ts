@@ -1,5 +1,5 @@
 import { httpHandler, type ApiRequest } from '../../../shared/http/handler';
-import { SetTicketCategoryBody, type SetTicketCategoryInput } from '../../../shared/domain/ticket/ticket.schema';
+import { SetTicketCategoryBody, type SetTicketCategoryInput } from '../../../shared/domain/ticket/ticket-category-body';
 import { setTicketCategory as set } from '../../../shared/domain/ticket/ticket-category.service';
 
 /** POST /api/ext-v1/ticket/{ticketId}/category: a person sets the category; the ticket becomes a learned example. */

@@ -1,11 +1,7 @@
 import { TransactionConditionFailed, TRANSACTION_ITEM_LIMIT } from '../../db/operations';
-import { fitsKeyPart } from '../common.schema';
-import { DEVICE_NOT_FOUND } from '../device/device.limits';
-import { BadRequestError, NotFoundError } from '../errors';
 import { logger } from '../../logging/logger';
 import { jobSenderFromEnv, type JobSender } from '../../workers/sqs-jobs';
 import { listOrganizations } from '../organization/organization-listing';
-import type { OrgContext } from '../organization/organization.schema';
 import { CRASH_MEASUREMENTS } from '../telemetry/telemetry-names';
 import { dropoutDue, type CadenceState, type ThresholdRule } from './detectors';
 import { laneOf, type DetectionLane } from './sources';
@@ -14,18 +10,6 @@ import * as repo from './anomaly.repository';
 import { announce, buildProactiveTickets, type ProactiveTicket } from './proactive-ticket';
 import { proactiveResolutionItems } from './proactive-resolution';
 import { enqueueSweeps, SWEEP_QUEUE_URL_ENV, type SweepJob, type SweepTotals } from './sweep-jobs';
-import {
-  INCIDENT_CURSOR_INVALID,
-  INCIDENT_LIMIT_INVALID,
-  INCIDENT_STATUSES,
-  INCIDENTS_DEFAULT_LIMIT,
-  INCIDENTS_MAX_LIMIT,
-  STATUS_INVALID,
-  type IncidentStatus,
-  type IncidentView,
-} from './anomaly.limits';
-import type { IncidentQuery } from './anomaly.schema';
-import { decodeSortKeyCursor, encodeSortKeyCursor } from '../../db/cursor';
 
 /**
  * Proactive support: the detector (fed by the table stream, or the local stack's in-process
@@ -555,32 +539,8 @@ export async function sweepDropouts(options: { now?: number; organizationId?: st
   return totals;
 }
 
-// --- GET /device/{identifier}/incidents ---------------------------------------------------------
-
-const INCIDENT_SK = /^INCIDENT#\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z#[0-9a-f-]{36}$/;
-function decodeCursor(raw: string): string {
-  const sk = decodeSortKeyCursor(raw, INCIDENT_SK);
-  if (sk === undefined) throw new BadRequestError(INCIDENT_CURSOR_INVALID);
-  return sk;
-}
-
-/** `GET /device/{identifier}/incidents?status=open|resolved&cursor=&limit=`: newest first. */
-export async function listDeviceIncidents(org: OrgContext, rawIdentifier: string | undefined, query: IncidentQuery): Promise<{ incidents: IncidentView[]; nextCursor: string | null }> {
-  const identifier = rawIdentifier?.trim() ?? '';
-  if (identifier === '' || !fitsKeyPart('deviceIdentifier', identifier)) throw new NotFoundError(DEVICE_NOT_FOUND);
-  const status = query.status === undefined || query.status === '' ? undefined : query.status;
-  if (status !== undefined && !(INCIDENT_STATUSES as readonly string[]).includes(status)) throw new BadRequestError(STATUS_INVALID);
-  let limit = INCIDENTS_DEFAULT_LIMIT;
-  if (query.limit !== undefined && query.limit !== '') {
-    if (!/^\d{1,4}$/.test(query.limit) || Number(query.limit) < 1 || Number(query.limit) > INCIDENTS_MAX_LIMIT) throw new BadRequestError(INCIDENT_LIMIT_INVALID);
-    limit = Number(query.limit);
-  }
-  const afterSk = query.cursor ? decodeCursor(query.cursor) : undefined;
-  const page = await repo.listIncidents(org.organizationId, identifier, { status: status as IncidentStatus | undefined, limit, afterSk });
-  if (page.incidents.length === 0 && !afterSk && !(await repo.deviceOrStateExists(org.organizationId, identifier))) throw new NotFoundError(DEVICE_NOT_FOUND);
-  const last = page.incidents.at(-1);
-  return { incidents: page.incidents.map(({ sk: _sk, ...view }) => view), nextCursor: page.hasMore && last ? encodeSortKeyCursor(last.sk) : null };
-}
+// --- GET /device/{identifier}/incidents: shared/domain/anomaly/incident-list.ts (a module without the detectors, for the read paths) ---
+export { listDeviceIncidents } from './incident-list';
 
 // --- operator rules: shared/domain/anomaly/monitor-rules.ts ---------------------------------------
 export { addThresholdRule, listThresholdRules, removeThresholdRule } from './monitor-rules';

@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
 import { KEY_PART_MAX_BYTES } from '../../db/keys';
 import { isValidEmail, keyPartString, keyPartTooLong, normalizeEmail, wellFormedText } from '../common.schema';
-import { DEVICE_IDENTIFIER_MAX, DEVICE_TYPE_MAX } from '../device/device.schema';
-import { INVALID_EMAIL } from '../customer/customer.schema';
+import { DEVICE_IDENTIFIER_MAX, DEVICE_TYPE_MAX } from '../device/device.limits';
+import { INVALID_EMAIL } from '../customer/customer.limits';
 
 /** Array limits the spec leaves open (section 8): one request stays a handful of DynamoDB calls. */
 export const CUSTOMER_EMAILS_MAX = 100;

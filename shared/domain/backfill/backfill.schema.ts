@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { utf8Bytes } from '../../db/key-limits';
 import { KEY_PART_MAX_BYTES } from '../../db/keys';
 import { isWellFormedText } from '../common.schema';
-import { isMeasurementName, measurementNameInvalid, MAX_MEASUREMENTS_PER_RECORD, TOO_MANY_MEASUREMENTS } from '../telemetry/telemetry.schema';
+import { isMeasurementName, measurementNameInvalid, MAX_MEASUREMENTS_PER_RECORD, TOO_MANY_MEASUREMENTS } from '../telemetry/telemetry.limits';
 import { compileTemplate } from './path-template';
 
 /**

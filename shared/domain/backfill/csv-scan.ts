@@ -11,11 +11,11 @@ import {
   measurementOutOfRange,
   NO_MEASUREMENT,
   parseTimestamp,
-  TelemetryDeviceIdentifier,
   timestampProblem,
   TOO_MANY_MEASUREMENTS,
   type TelemetryRecord,
-} from '../telemetry/telemetry.schema';
+} from '../telemetry/telemetry.limits';
+import { TelemetryDeviceIdentifier } from '../telemetry/telemetry-body';
 import { DEFAULT_TIMESTAMP_COLUMN, REASONS, REJECTION_REASON_MAX, type PrefixMapping, type Rejection, type RowTimestampFormat } from './backfill.schema';
 import type { PathValues } from './path-template';
 

@@ -3,7 +3,7 @@ import { failImport, importIdOf, parseBackfillKey } from './import-end';
 import { findOrganizationContext } from '../organization/organization.service';
 import type { OrgContext } from '../organization/organization.schema';
 import { ConflictError, NotFoundError } from '../errors';
-import { TelemetryDeviceIdentifier } from '../telemetry/telemetry.schema';
+import { TelemetryDeviceIdentifier } from '../telemetry/telemetry-body';
 import { storeHistory } from '../telemetry/telemetry.service';
 import * as repo from './backfill.repository';
 import { BACKFILL_ROOT, errorForReason, IMPORT_ID_PATTERN, IMPORT_DEADLINE_MS, importNotRetryable, IMPORT_NOT_FOUND, MAX_STORED_REJECTIONS, REASONS, type ImportStatus, type PrefixMapping } from './backfill.schema';

@@ -5,7 +5,7 @@ import { DomainError } from '../errors';
 import { findOrganizationContext } from '../organization/organization.service';
 import type { OrgContext } from '../organization/organization.schema';
 import { storeRecordsOnly } from '../telemetry/telemetry.service';
-import { CRASH_MEASUREMENTS, isMeasurementName, isStorableNumber, MAX_MEASUREMENTS_PER_RECORD } from '../telemetry/telemetry.schema';
+import { CRASH_MEASUREMENTS, isMeasurementName, isStorableNumber, MAX_MEASUREMENTS_PER_RECORD } from '../telemetry/telemetry.limits';
 import * as repo from './connector.repository';
 import type { ConnectionView } from './connector.schema';
 import { providerFor } from './providers';

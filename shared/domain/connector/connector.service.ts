@@ -2,19 +2,14 @@ import * as keys from '../../db/key-builders';
 import { SK } from '../../db/keys';
 import { batchGet } from '../../db/operations';
 import { fitsKeyPart } from '../common.schema';
-import { DEVICE_IDENTIFIER_MAX, DEVICE_NOT_FOUND } from '../device/device.schema';
+import { DEVICE_IDENTIFIER_MAX, DEVICE_NOT_FOUND } from '../device/device.limits';
 import { BadRequestError, NotFoundError } from '../errors';
 import { getOrganization } from '../organization/organization.repository';
 import type { OrgContext } from '../organization/organization.schema';
 import * as repo from './connector.repository';
 import { syncOrganization, type SyncReport } from './connector-sync';
-import {
-  CONNECTOR_NOT_CONFIGURED,
-  parseConnectorSettings,
-  providerNotConfigured,
-  type ConnectionView,
-  type PutConnectionInput,
-} from './connector.schema';
+import { CONNECTOR_NOT_CONFIGURED, parseConnectorSettings, providerNotConfigured } from './connector.limits';
+import type { ConnectionView, PutConnectionInput } from './connector.schema';
 import { sealerFromEnv } from './token-sealer';
 
 /**

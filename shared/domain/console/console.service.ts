@@ -1,11 +1,8 @@
-import { listDeviceIncidents } from '../anomaly/anomaly.service';
+import { listDeviceIncidents } from '../anomaly/incident-list';
 import type { IncidentView } from '../anomaly/anomaly.schema';
 import { getCustomer, queryCustomer } from '../customer/customer.service';
 import { getDevice } from '../device/device.service';
 import { BadRequestError, NotFoundError } from '../errors';
-import { API_KEY_PREFIX } from '../organization/api-key';
-import { getOrganization } from '../organization/organization.repository';
-import { regenerateApiKey } from '../organization/organization.service';
 import type { OrgContext } from '../organization/organization.schema';
 import { getLatestTelemetry, queryTelemetry } from '../telemetry/telemetry.service';
 import { listTickets, TICKET_LIST_MAX_LIMIT } from '../ticket/ticket-list.service';
@@ -15,12 +12,10 @@ import type { UserContext } from '../user/user.schema';
 import { QUEUE_VIEW_INVALID, QUEUE_VIEWS, SEARCH_QUERY_REQUIRED } from './console.limits';
 import type {
   CustomerPageResponse,
-  DeveloperSettingsResponse,
   DevicePageResponse,
   DeviceHealth,
   QueueResponse,
   QueueView,
-  RegenerateKeyResponse,
   SearchResponse,
   Series,
   TicketPageResponse,
@@ -180,16 +175,5 @@ export async function search(org: OrgContext, rawQuery: string | undefined): Pro
   return { results };
 }
 
-/** GET /api/console/v1/settings/developer (admins). */
-export async function developerSettings(org: OrgContext): Promise<DeveloperSettingsResponse> {
-  const found = await getOrganization(org.organizationId);
-  if (!found) throw new NotFoundError('Organization not found');
-  return { keyMasked: `${API_KEY_PREFIX}${'•'.repeat(12)}`, keyCreatedAt: found.keyRotatedAt ?? found.createdAt };
-}
-
-/** POST /api/console/v1/settings/developer/regenerate (admins; the body carries the typed confirmation). */
-export async function regenerateKey(org: OrgContext): Promise<RegenerateKeyResponse> {
-  const { apiKey } = await regenerateApiKey(org.organizationId);
-  const { keyCreatedAt } = await developerSettings(org);
-  return { apiKey, keyCreatedAt };
-}
+// --- Settings > Developer: shared/domain/console/developer-key.ts (without the pages' services) ---
+export { developerSettings, regenerateKey } from './developer-key';

@@ -1,9 +1,9 @@
 import * as z from 'zod/mini';
 import { parseMappingInput } from '../backfill/backfill.schema';
 import * as backfill from '../backfill/backfill.service';
-import { parseRuleOptions } from '../anomaly/anomaly.schema';
+import { parseRuleOptions } from '../anomaly/anomaly.limits';
 import * as monitor from '../anomaly/monitor-rules';
-import { parseConnectorSettings } from '../connector/connector.schema';
+import { parseConnectorSettings } from '../connector/connector.limits';
 import * as connectorRepo from '../connector/connector.repository';
 import * as connectors from '../connector/connector.service';
 import { syncWindowStart } from '../connector/connector-sync';

@@ -1,7 +1,6 @@
 import * as z from 'zod/mini';
-import { RULE_CONDITIONS_MAX, RULE_FIELDS } from '../ticket-config/ticket-config.schema';
+import { RULE_FIELDS } from '../ticket-config/ticket-config.schema';
 export { DIRECTION_INVALID, RULE_FIRST_UP, RULE_LAST_DOWN, RULE_NOT_FOUND, RULES_CHANGED } from '../ticket-config/ticket-config.schema';
-import { AUTO_CLOSE_DAYS_MAX } from '../ticket/ticket-settings';
 import { UserResource } from '../user/user.schema';
 
 /**
@@ -10,29 +9,7 @@ import { UserResource } from '../user/user.schema';
  * the response shapes the console imports. The rules behind them are the CLI's services.
  */
 
-export const BODY_OBJECT = 'Body must be a JSON object';
-export const DESCRIPTION_NOT_STRING = 'description must be a string';
-export const KEYWORDS_INVALID = 'keywords must be a list of strings';
-export const KEYWORD_COMMA = 'A keyword cannot contain a comma';
-export const CATEGORY_UPDATE_EMPTY = 'Give description and/or keywords';
-export const CATEGORY_NOT_FOUND = 'Category not found';
-
-export const RULE_ASSIGNEE_REQUIRED = 'assignee is required';
-export const RULE_CONDITIONS_INVALID = `conditions must be a list of 1 to ${RULE_CONDITIONS_MAX} { field, value }`;
-export const ruleConditionInvalid = (index: number, problem: string) => `Condition ${index + 1}: ${problem}`;
-export const ruleUnknownCategory = (name: string) => `Unknown category "${name}"; add it first under Categories`;
-export const RULES_IF_MATCH_INVALID = 'If-Match must be the ETag of the routing rules (their version in quotes, e.g. "3")';
-
-export const CHAT_URL_REQUIRED = 'url is required';
-export const CHAT_URL_NOT_STRING = 'url must be a string';
-export const CHAT_WEBHOOK_NOT_SET = 'No chat webhook is set';
-export const booleanField = (name: string) => `${name} must be true or false`;
-export const CHAT_UPDATE_EMPTY = 'Give notifyOnSolved and/or notifyCustomerMessages';
-export const AUTO_CLOSE_DAYS_INVALID = `autoCloseDays must be an integer from 1 to ${AUTO_CLOSE_DAYS_MAX}`;
-export const AUTOMATION_UPDATE_EMPTY = 'Give autoCloseDays and/or proactiveAutoSolve';
-
-export const USER_EMAIL_REQUIRED = 'email must be a valid email address';
-export const USER_ROLE_INVALID = 'role must be one of: admin, agent';
+export * from './settings.limits';
 
 const CategoryView = z.object({ name: z.string(), description: z.nullable(z.string()), keywords: z.array(z.string()) });
 /** 200 of GET /settings/categories. */

@@ -7,7 +7,6 @@ import { readRuleList } from '../ticket-config/routing-rules.repository';
 import { ASSIGNEE_MAX, checkCondition, RULE_CONDITIONS_MAX, validateWebhookUrl, type RuleCondition } from '../ticket-config/ticket-config.schema';
 import { isAutoCloseDays, readLifecycleSettings, updateLifecycleSettings, type TicketLifecycleSettings } from '../ticket/ticket-settings';
 import { checkWebhookUrl, safePost, WEBHOOK_ALLOW_LOCAL_ENV } from '../webhook/safe-http';
-import { ROLE_INVALID, USER_EMAIL_INVALID } from '../user/user.schema';
 import {
   AUTO_CLOSE_DAYS_INVALID,
   AUTOMATION_UPDATE_EMPTY,
@@ -27,14 +26,14 @@ import {
   ruleConditionInvalid,
   RULES_IF_MATCH_INVALID,
   ruleUnknownCategory,
-  USER_EMAIL_REQUIRED,
-  USER_ROLE_INVALID,
-  type AutomationSettingsResponse,
-  type CategoriesResponse,
-  type CategoryResponse,
-  type ChatSettingsResponse,
-  type ChatTestResponse,
-  type RoutingRulesResponse,
+} from './settings.limits';
+import type {
+  AutomationSettingsResponse,
+  CategoriesResponse,
+  CategoryResponse,
+  ChatSettingsResponse,
+  ChatTestResponse,
+  RoutingRulesResponse,
 } from './settings.schema';
 
 /**
@@ -233,20 +232,5 @@ export async function updateAutomationSettings(organizationId: string, rawBody: 
   return automationView(await updateLifecycleSettings(organizationId, { autoCloseDays: autoCloseDays as number | undefined, proactiveAutoSolve }));
 }
 
-// --- Team ---
-
-/** The user service's texts name the CLI's flags; the console's body has fields. */
-export function consoleUserError(error: unknown): unknown {
-  if (error instanceof BadRequestError && error.message === USER_EMAIL_INVALID) return new BadRequestError(USER_EMAIL_REQUIRED);
-  if (error instanceof BadRequestError && error.message === ROLE_INVALID) return new BadRequestError(USER_ROLE_INVALID);
-  return error;
-}
-
-/** `{ email, role }` / `{ role }` as strings (anything else is the field's 400). */
-export function userFields(rawBody: unknown): { email?: string; role?: string } {
-  const body = objectBody(rawBody);
-  return {
-    email: typeof body.email === 'string' ? body.email : undefined,
-    role: typeof body.role === 'string' ? body.role : undefined,
-  };
-}
+// --- Team: shared/domain/console/team-fields.ts (without the other pages' services) ---
+export { consoleUserError, userFields } from './team-fields';

@@ -10,9 +10,8 @@ import {
   CUSTOMER_NOT_FOUND,
   CUSTOMER_NOT_FOUND_OR_OTHER_ORG,
   EMAIL_TAKEN_ON_UPDATE,
-  type CreateOrUpdateCustomerInput,
-  type Customer,
-} from './customer.schema';
+} from './customer.limits';
+import type { CreateOrUpdateCustomerInput, Customer } from './customer.schema';
 
 const UPDATE_ATTEMPTS = 5;
 

@@ -9,11 +9,8 @@ import {
   DEVICE_IDENTIFIER_MAX,
   DEVICE_NOT_FOUND,
   TYPE_REQUIRED,
-  type BulkMetadataInput,
-  type BulkMetadataResult,
-  type Device,
-  type UpsertDeviceInput,
-} from './device.schema';
+} from './device.limits';
+import type { BulkMetadataInput, BulkMetadataResult, Device, UpsertDeviceInput } from './device.schema';
 
 /** Whether a trimmed identifier is within the limits a stored device's identifier has (characters, key bytes, well-formed). */
 const isStorableIdentifier = (identifier: string) => identifier.length <= DEVICE_IDENTIFIER_MAX && fitsKeyPart('deviceIdentifier', identifier);

@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../../db/client';
 import * as keys from '../../db/key-builders';
-import { listIncidents } from '../anomaly/anomaly.repository';
+import { listIncidents } from '../anomaly/incident.repository';
 import type { IncidentView } from '../anomaly/anomaly.schema';
 import { connectionFromItem } from '../connector/connector.repository';
 import type { ConnectionView } from '../connector/connector.schema';

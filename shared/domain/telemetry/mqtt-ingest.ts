@@ -3,7 +3,8 @@ import { DomainError } from '../errors';
 import { findOrganizationContext } from '../organization/organization.service';
 import type { IotTelemetryEvent } from './mqtt';
 import { putRejectedMessage } from './telemetry.repository';
-import { DEVICE_IDENTIFIER_REQUIRED, TelemetryDeviceIdentifier } from './telemetry.schema';
+import { DEVICE_IDENTIFIER_REQUIRED } from './telemetry.limits';
+import { TelemetryDeviceIdentifier } from './telemetry-body';
 import { ingestTelemetry, type IngestResult } from './telemetry.service';
 
 /**

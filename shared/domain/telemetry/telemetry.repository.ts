@@ -8,7 +8,8 @@ import * as keys from '../../db/key-builders';
 import { SK } from '../../db/keys';
 import { batchGet, batchPut } from '../../db/operations';
 import { BadRequestError } from '../errors';
-import { MAX_MEASUREMENT_NAMES_PER_DEVICE, mergeRecords, SNAPSHOT_FULL, type TelemetryRecord, type TelemetryRecordView, type TelemetrySource } from './telemetry.schema';
+import { MAX_MEASUREMENT_NAMES_PER_DEVICE, mergeRecords, SNAPSHOT_FULL, type TelemetryRecord, type TelemetrySource } from './telemetry.limits';
+import type { TelemetryRecordView } from './telemetry.schema';
 
 /**
  * Telemetry access patterns (docs/data-model.md). A device's telemetry lives in its own partition

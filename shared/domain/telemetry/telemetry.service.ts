@@ -1,7 +1,8 @@
 import { fitsKeyPart } from '../common.schema';
 import { getCustomerSummaries } from '../customer/customer.repository';
 import { getDeviceWithOwnerIds } from '../device/device.repository';
-import { DEVICE_NOT_FOUND, type DeviceOwner } from '../device/device.schema';
+import { DEVICE_NOT_FOUND } from '../device/device.limits';
+import type { DeviceOwner } from '../device/device.schema';
 import { BadRequestError, NotFoundError } from '../errors';
 import { retentionDaysOf } from '../organization/organization.service';
 import type { OrgContext } from '../organization/organization.schema';
@@ -21,13 +22,11 @@ import {
   parseTelemetryPayload,
   parseTimestamp,
   TELEMETRY_SOURCES,
-  type HistoryQuery,
-  type IngestTelemetryResponse,
   type TelemetryBatch,
   type TelemetryRecord,
-  type TelemetryRecordView,
   type TelemetrySource,
-} from './telemetry.schema';
+} from './telemetry.limits';
+import type { HistoryQuery, IngestTelemetryResponse, TelemetryRecordView } from './telemetry.schema';
 import type * as z from 'zod/mini';
 import { decodeSortKeyCursor, encodeSortKeyCursor } from '../../db/cursor';
 

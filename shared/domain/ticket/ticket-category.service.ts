@@ -1,6 +1,7 @@
 import type { OrgContext } from '../organization/organization.schema';
 import { updateTicket } from './ticket-lifecycle.service';
-import type { SetTicketCategoryInput, Ticket } from './ticket.schema';
+import type { Ticket } from './ticket.schema';
+import type { SetTicketCategoryInput } from './ticket-category-body';
 
 /**
  * POST /ticket/{ticketId}/category: a person sets the category (`agent`). The category must

@@ -1,9 +1,7 @@
 import * as z from 'zod/mini';
-import { optionalString } from '../common.schema';
-import { CATEGORY_NAME_MAX, PRIORITIES, type Priority } from '../ticket-config/ticket-config.limits';
+import { PRIORITIES, type Priority } from '../ticket-config/ticket-config.limits';
 import { DiagnosisResource, type Diagnosis } from '../diagnosis/diagnosis.schema';
 import {
-  CATEGORY_REQUIRED,
   MESSAGE_ROLES,
   TICKET_CREATED,
   TICKET_NOT_FOUND,
@@ -39,21 +37,7 @@ export interface TicketMessage {
  */
 export type CategorySource = 'request' | 'auto' | 'agent' | 'none';
 
-/**
- * POST /ticket/{ticketId}/category body: `{ "category": "<name>" }`, validated like createTicket's
- * `category` (trimmed, at most CATEGORY_NAME_MAX characters), but required here.
- */
-export const SetTicketCategoryBody = z.pipe(
-  z.object({ category: optionalString('category', CATEGORY_NAME_MAX) }),
-  z.transform((body, ctx) => {
-    if (!body.category) {
-      ctx.issues.push({ code: 'custom', message: CATEGORY_REQUIRED, input: body });
-      return z.NEVER;
-    }
-    return { category: body.category };
-  }),
-);
-export type SetTicketCategoryInput = z.output<typeof SetTicketCategoryBody>;
+export { SetTicketCategoryBody, type SetTicketCategoryInput } from './ticket-category-body';
 
 /** The Ticket resource as GET /ticket/{ticketId} returns it. */
 export interface Ticket {

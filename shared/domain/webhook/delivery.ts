@@ -14,7 +14,7 @@ import {
   RETRY_SCHEDULE_SECONDS,
   type AnyEventType,
   type WebhookPayload,
-} from './webhook.schema';
+} from './webhook.limits';
 
 declare global {
   /** `true` in a Lambda bundle (lib/bundling.ts `bundleDefines`); unset when the source runs as is (local stack, tests). */

@@ -3,7 +3,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../../db/client';
 import * as keys from '../../db/key-builders';
 import { logger } from '../../logging/logger';
-import { incidentView } from '../anomaly/anomaly.repository';
+import { incidentView } from '../anomaly/incident.repository';
 import { getImport } from '../backfill/backfill.service';
 import { NotFoundError } from '../errors';
 import { getTicket } from '../ticket/ticket.repository';
@@ -11,7 +11,7 @@ import { createDeliveries, subscribes, type OutgoingEvent } from './delivery';
 import type { EventRef } from './outbox';
 import { TICKET_EVENT_ENTITY, WEBHOOK_EVENT_ENTITY } from './webhook-entities';
 import * as repo from './webhook.repository';
-import { isEventType, type EventType } from './webhook.schema';
+import { isEventType, type EventType } from './webhook.limits';
 
 /**
  * The WebhookFanOut worker's logic: a new ticket activity event or webhook outbox item (a table

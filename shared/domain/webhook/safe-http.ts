@@ -4,7 +4,7 @@ import https from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { optionalEnv } from '../../config/env';
 import { BadRequestError } from '../errors';
-import { DELIVERY_TIMEOUT_MS, RESPONSE_BODY_MAX_BYTES, URL_CREDENTIALS, URL_INVALID, URL_NOT_HTTPS, URL_PRIVATE, URL_UNRESOLVABLE } from './webhook.schema';
+import { DELIVERY_TIMEOUT_MS, RESPONSE_BODY_MAX_BYTES, URL_CREDENTIALS, URL_INVALID, URL_NOT_HTTPS, URL_PRIVATE, URL_UNRESOLVABLE } from './webhook.limits';
 
 /**
  * Server-side request forgery guard for webhook URLs, and the one HTTP POST deliveries make.

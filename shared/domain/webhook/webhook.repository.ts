@@ -5,7 +5,8 @@ import * as keys from '../../db/key-builders';
 import { transactWrite, TransactionConditionFailed } from '../../db/operations';
 import type { SealedSecret } from '../../crypto/secret-sealer';
 import type { StoredSecret } from './webhook-secret';
-import { MAX_WEBHOOKS_PER_ORG, type DeliveryAttempt, type Webhook } from './webhook.schema';
+import { MAX_WEBHOOKS_PER_ORG } from './webhook.limits';
+import type { DeliveryAttempt, Webhook } from './webhook.schema';
 
 /**
  * Webhook endpoints, deliveries and the attempt log (access patterns in docs/data-model.md).

@@ -21,11 +21,8 @@ import {
   unknownEventType,
   WEBHOOK_DISABLED,
   WEBHOOK_NOT_FOUND,
-  type CreateWebhookInput,
-  type DeliveryAttempt,
-  type UpdateWebhookInput,
-  type Webhook,
-} from './webhook.schema';
+} from './webhook.limits';
+import type { CreateWebhookInput, DeliveryAttempt, UpdateWebhookInput, Webhook } from './webhook.schema';
 
 /** A Standard Webhooks secret: `whsec_` and 32 random bytes in base64. */
 export const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
