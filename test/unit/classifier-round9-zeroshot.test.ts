@@ -142,3 +142,30 @@ describe('invoice details outweigh the order they refer to', () => {
     expect(await categoryOf(ticket(title))).toBe('Billing');
   });
 });
+
+describe('wrappers that say who wrote, not what is wrong, weigh nothing', () => {
+  it('leaves e-mail and web addresses out of the words', () => {
+    const out = wordsOf('please remove j.weber@nordfracht-spedition.example, guide at https://help.example.com/batteries and docs.example.org/wiring');
+    expect(out).toEqual(['please', 'remove', 'guide', 'at', 'and']);
+    // Versions and decimals are no addresses.
+    expect(wordsOf('v7.2 reads 2.5/3')).toContain('version');
+  });
+
+  it('an address in the body no longer votes for the category its domain names', async () => {
+    const features = await ticketFeatures(ticket('Access for a new colleague', ['customer', 'Please invite m.braun@kurier-versand-express.example to our fleet portal as an administrator.']));
+    expect(features.get('@shipping') ?? 0).toBe(0);
+    expect(features.get('@account')).toBeGreaterThan(0.5);
+  });
+
+  it.each([
+    ['Partner portal – submitted by Nordlicht Elektro (reseller)\nEnd customer: Haus am See\n\nThe inverter logger has been offline since Tuesday.'],
+    ['Händlerportal – eingereicht von Solar Süd GmbH\nEndkunde: Bäckerei Maier\n\nDer Wechselrichter ist seit Dienstag offline.'],
+    ['Portail partenaire – soumis par Elec Ouest (revendeur)\nClient final : Ferme Dupont\n\nLe boîtier est hors ligne depuis mardi.'],
+    ['Portal de distribuidores – enviado por Solar Sur (distribuidor)\nCliente final: Bodega Ruiz\n\nEl registrador está sin conexión desde el martes.'],
+  ])('drops partner-portal header lines: %s', async (description) => {
+    const features = await ticketFeatures({ title: 'Logger offline', description, messages: [] });
+    // "reseller", "revendeur", "distribuidor", "Bäckerei" and the like are left out; the request stays.
+    for (const word of ['resel', 'revendeur', 'distribuidor', 'endkund', 'portal', 'portail']) expect(features.has(word)).toBe(false);
+    expect(await categoryOf({ title: 'Logger offline', description, messages: [] })).toBe('Connectivity');
+  });
+});
