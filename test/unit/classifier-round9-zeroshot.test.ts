@@ -169,3 +169,24 @@ describe('wrappers that say who wrote, not what is wrong, weigh nothing', () => 
     expect(await categoryOf({ title: 'Logger offline', description, messages: [] })).toBe('Connectivity');
   });
 });
+
+describe('second pass: the same families in other words (round 9)', () => {
+  it.each([
+    ['Installation', 'what cable cross-section do I need for 30 m to the carport?'],
+    ['Installation', 'does the controller need a separate circuit?'],
+    ['Installation', 'Welcher Kabelquerschnitt für 20 Meter bis zur Garage?'],
+    ['Installation', 'Quelle section de câble pour 30 mètres ?'],
+    ['Installation', '¿Qué sección de cable para 30 metros hasta el garaje?'],
+    ['Shipping', 'Versenden Sie auch nach Dänemark?'],
+    ['Power', 'Das Handgerät zeigt gar nichts mehr'],
+    ["Power", "Le lecteur n'affiche plus rien du tout"],
+    ['Power', 'El acumulador se vacía en pocas horas'],
+  ])('%s: "%s"', async (want, title) => {
+    expect(await categoryOf(ticket(title))).toBe(want);
+  });
+
+  it('a French "terminal" is the device (terminal de paiement), not an English wiring terminal', async () => {
+    const features = await ticketFeatures(ticket('Le terminal ne se connecte plus au wifi'));
+    expect(features.get('@installation') ?? 0).toBe(0);
+  });
+});
