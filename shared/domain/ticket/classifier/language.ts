@@ -116,6 +116,12 @@ export function readings(lowercased: string): string {
 }
 
 const WORD = /[\p{L}\p{N}]+(?:['’\-][\p{L}\p{N}]+)*/gu;
+/**
+ * E-mail addresses and web addresses (with a scheme, `www.`, or a domain followed by a path) say who
+ * or where, not what the problem is: "k.albers@ortmann-spedition.example" is no shipping word and
+ * "help.example.com/batteries" no battery (round 9). They are left out before tokenising.
+ */
+const ADDRESS = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+|(?:https?:\/\/|www\.)\S+|(?<![\p{L}\p{N}@])[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}\/\S*/gu;
 const HAS_LETTER = /\p{L}/u;
 /** Elided articles and pronouns before an apostrophe (French `l'appareil`, `d'alimentation`, `qu'il`). */
 const ELISION_MAX = 2;
@@ -127,7 +133,7 @@ const ELISION_MAX = 2;
  */
 export function words(text: string, rewriter: VariantRewriter = (baseVariants ??= new VariantRewriter(supportVocabulary().variants))): string[] {
   const out: string[] = [];
-  for (const match of readings(rewriter.rewrite(text.toLowerCase().normalize('NFC'))).matchAll(WORD)) {
+  for (const match of readings(rewriter.rewrite(text.toLowerCase().normalize('NFC').replace(ADDRESS, ' '))).matchAll(WORD)) {
     const pieces = match[0].split(/['’]/);
     // `l'appareil` -> `appareil`; `doesn't` -> `doesn`, `t` (the `t` falls to the length filter later).
     if (pieces.length > 1 && (pieces[0] as string).length <= ELISION_MAX) pieces.shift();

@@ -73,9 +73,12 @@ function vocabulary(): Parsed {
             const decisive = raw.replace(/^=/, '').startsWith('!');
             const spec = raw.replace(/^=?!?/, '');
             const text = spec.toLowerCase().replace(/\+/g, ' ');
-            // A phrase ("hors ligne") becomes one word through the variant rewriter.
-            const word = text.replace(/[\s-]+/g, '');
+            // A phrase ("hors ligne") becomes one word through the variant rewriter. Round 9: without its
+            // apostrophes ("hasn't been sent" -> "hasntbeensent"), which words() would split again, and
+            // matched with either apostrophe.
+            const word = /\s/.test(text) ? text.replace(/[\s'’-]+/g, '') : text.replace(/[\s-]+/g, '');
             if (word !== text) phrases[text] = word;
+            if (/\s/.test(text) && text.includes("'")) phrases[text.replace(/'/g, '’')] = word;
             entries.push({ concept, language, word, weight: decisive ? DECISIVE_WORD_WEIGHT : weight, exact });
           }
         }
