@@ -59,9 +59,9 @@ export const CONCEPT_PREFIX = '@';
  * beats its description (shares k / (n + `exampleVoteShrink`), see exampleMatch);
  * GAMMA and NONE_SCORE calibrate the softmax so a confidence of p is right about p of the time on that set;
  * `facet` is a facet's weight relative to its word's (round 5: at 1, v3's own held-out half gained
- * wrong answers beyond its gate; README, "Facets").
+ * wrong answers beyond its gate; README, "Facets"); `houseWordExamples`: see withoutHouseWords (round 9).
  */
-export const TUNING = { concept: 2, lexical: 1, vocabularyStem: 0.4, examples: 1, exampleSmoothing: 0.5, exampleVoteShrink: 1, gamma: 5, noneScore: 0, categoryConceptMin: 0.15, facet: 0.5, exampleTrustFloor: 0.5, exampleTitleLead: 0.5, offTopic: 4, offTopicMin: 0.5, decisiveTitleLead: 0.5, exampleWordBudget: 10, exampleAgree: 0.3 };
+export const TUNING = { concept: 2, lexical: 1, vocabularyStem: 0.4, examples: 1, exampleSmoothing: 0.5, exampleVoteShrink: 1, gamma: 5, noneScore: 0, categoryConceptMin: 0.15, facet: 0.5, exampleTrustFloor: 0.5, exampleTitleLead: 0.5, offTopic: 4, offTopicMin: 0.5, decisiveTitleLead: 0.5, exampleWordBudget: 10, exampleAgree: 0.3, houseWordExamples: 2 };
 
 /** Feature -> weight. Each word or concept appears once, with its highest weight. */
 export type Features = Map<string, number>;
@@ -79,12 +79,31 @@ interface Segment {
 
 interface RawFeatures {
   stems: Map<string, number>;
-  /** Concept -> field weight -> summed evidence of its distinct words at that weight (their share of the concept). */
-  concepts: Map<string, Map<number, number>>;
+  /** Vocabulary words by stem: the field weight they count at and the concepts they point to (see conceptsOf). */
+  conceptWords: ConceptWords;
   /** Concepts the first segment (a ticket's title) names in words it does not deny. */
   firstConcepts: Set<string>;
   /** Of those, the concepts the title names by a decisive word (vocabulary `!`: "refund", "cracked"). */
   firstDecisive: Set<string>;
+}
+
+type ConceptWords = Map<string, { weight: number; hits: ConceptHit[] }>;
+
+/**
+ * Concept -> field weight -> summed evidence of its distinct words at that weight (their share of the
+ * concept); `skip` leaves a word out of a concept (withoutHouseWords).
+ */
+function conceptsOf(conceptWords: ConceptWords, skip?: (stem: string, concept: string) => boolean): Map<string, Map<number, number>> {
+  const concepts = new Map<string, Map<number, number>>();
+  for (const [stem, { weight, hits }] of conceptWords) {
+    for (const hit of hits) {
+      if (skip?.(stem, hit.concept)) continue;
+      const byWeight = concepts.get(hit.concept) ?? new Map<number, number>();
+      byWeight.set(weight, (byWeight.get(weight) ?? 0) + hit.weight);
+      concepts.set(hit.concept, byWeight);
+    }
+  }
+  return concepts;
 }
 
 /** Evidence of one concept: per field weight, saturating (1 - e^-t), scaled by the weight; at most 1. */
@@ -120,7 +139,7 @@ async function rawFeatures(segments: Segment[]): Promise<RawFeatures> {
   const stems = new Map<string, number>();
   const firstConcepts = new Set<string>();
   const firstDecisive = new Set<string>();
-  const conceptWords = new Map<string, { weight: number; hits: { concept: string; weight: number }[] }>();
+  const conceptWords: ConceptWords = new Map();
   /** Concepts the customer raised in their own words (title, description, messages before any staff reply). */
   const ownConcepts = new Set<string>();
   /** Concepts an agent or bot raised. */
@@ -167,15 +186,7 @@ async function rawFeatures(segments: Segment[]): Promise<RawFeatures> {
       if (!seen || seen.weight < weight) conceptWords.set(term.stem, { weight, hits });
     }
   }
-  const concepts = new Map<string, Map<number, number>>();
-  for (const { weight, hits } of conceptWords.values()) {
-    for (const hit of hits) {
-      const byWeight = concepts.get(hit.concept) ?? new Map<number, number>();
-      byWeight.set(weight, (byWeight.get(weight) ?? 0) + hit.weight);
-      concepts.set(hit.concept, byWeight);
-    }
-  }
-  return { stems, concepts, firstConcepts, firstDecisive };
+  return { stems, conceptWords, firstConcepts, firstDecisive };
 }
 
 /**
@@ -198,12 +209,17 @@ export async function ticketFeatures(ticket: TicketText): Promise<Features> {
   };
   if (ticket.description && ticket.description !== generateDescription(ticket.messages)) add(ticket.description, FIELD_WEIGHT.description, false);
   for (const m of ticket.messages) add(m.content, FIELD_WEIGHT[m.role], m.role !== 'customer');
-  const { stems, concepts, firstConcepts, firstDecisive } = await rawFeatures(segments);
-  const features: Features = new Map(stems);
+  const { stems, conceptWords, firstConcepts, firstDecisive } = await rawFeatures(segments);
   // A title that names its topic by a decisive word ("Refund still not on my card") leads the body:
   // a concept only the body raises is the story around it ("I sent it back, tracking says delivered").
   const lead = segments.length > 1 && firstDecisive.size > 0 ? TUNING.decisiveTitleLead : 1;
-  for (const [concept, byWeight] of concepts) features.set(`${CONCEPT_PREFIX}${concept}`, conceptEvidence(byWeight) * (firstConcepts.has(concept) ? 1 : lead));
+  const build = (skip?: (stem: string, concept: string) => boolean) => {
+    const built: Features = new Map(stems);
+    for (const [concept, byWeight] of conceptsOf(conceptWords, skip)) built.set(`${CONCEPT_PREFIX}${concept}`, conceptEvidence(byWeight) * (firstConcepts.has(concept) ? 1 : lead));
+    return built;
+  };
+  const features = build();
+  REBUILD.set(features, build);
   if (segments.length > 1 && firstConcepts.size > 0) TITLE_CONCEPTS.set(features, new Set([...firstConcepts].map((c) => `${CONCEPT_PREFIX}${c}`)));
   if (firstConcepts.has(OFF_TOPIC.slice(CONCEPT_PREFIX.length)) || (segments.length === 1 && features.has(OFF_TOPIC))) OFF_TOPIC_TITLE.add(features);
   return features;
@@ -227,9 +243,9 @@ export function prepareCategory(category: CategoryOption): Promise<PreparedCateg
   let prepared = preparedCache.get(cacheKey);
   if (!prepared) {
     prepared = (async () => {
-      const { stems, concepts } = await rawFeatures(text.map((t) => ({ text: t, weight: 1 })));
+      const { stems, conceptWords } = await rawFeatures(text.map((t) => ({ text: t, weight: 1 })));
       const features: Features = new Map(stems);
-      const sums = [...concepts].map(([concept, byWeight]) => [concept, conceptSum(byWeight)] as const);
+      const sums = [...conceptsOf(conceptWords)].map(([concept, byWeight]) => [concept, conceptSum(byWeight)] as const);
       const top = Math.max(0, ...sums.map(([, t]) => t));
       for (const [concept, t] of sums) {
         if (t / top >= TUNING.categoryConceptMin) features.set(`${CONCEPT_PREFIX}${concept}`, t / top);
@@ -345,7 +361,7 @@ export function scoreFeatures(ticket: Features, categories: PreparedCategory[], 
 /** {@link scoreFeatures}, with the examples' log-odds per category it used (empty without examples). */
 function scoreWithEvidence(ticket: Features, categories: PreparedCategory[], examples?: ExampleCounts): { scores: number[]; learned: number[] } {
   const n = categories.length;
-  const scores = vote(ticket, (i, f) => categories[i]?.features.get(f) ?? 0, n);
+  const scores = vote(examples?.size ? withoutHouseWords(ticket, categories, examples) : ticket, (i, f) => categories[i]?.features.get(f) ?? 0, n);
   let learned: number[] = [];
   if (examples?.size) {
     const matched = exampleMatch(ticket, categories, examples);
@@ -360,6 +376,35 @@ function scoreWithEvidence(ticket: Features, categories: PreparedCategory[], exa
   // examples an auto-reply or a job application was answered again ("Out of Office: …" as Account, 0.94).
   offTopic(ticket, categories, scores, examples);
   return { scores, learned };
+}
+
+/** Per Features map ticketFeatures built: the same map with some of its words left out of their concepts. */
+const REBUILD = new WeakMap<Features, (skip: (stem: string, concept: string) => boolean) => Features>();
+
+/**
+ * Round 9: the organization's house words. A vocabulary word that the organization's examples carry in
+ * at least TUNING.houseWordExamples examples, none of them filed under a category whose text names the
+ * word's concept, is the organization's everyday word, not a cue: a maker of card terminals writes
+ * "terminal" (read as a wiring terminal: installation) in its power, damage and firmware tickets alike.
+ * Against the descriptions such a word no longer speaks for that concept (its stem still counts); a word
+ * that some category's own text uses ("sensor" of "Sensor accuracy") stays a cue, and the examples' own
+ * evidence is unchanged. Zero-shot there are no examples, so nothing moves.
+ */
+function withoutHouseWords(ticket: Features, categories: PreparedCategory[], examples: ExampleCounts): Features {
+  const learned = categories.map((c) => examples.get(c.key));
+  const rebuild = REBUILD.get(ticket);
+  return rebuild
+    ? rebuild((stem, concept) => {
+        if (categories.some((c) => c.features.has(stem))) return false;
+        let carried = 0;
+        for (const [i, e] of learned.entries()) {
+          const k = e ? Math.min(e.features.get(stem) ?? 0, e.examples) : 0;
+          if (k > 0 && categories[i]?.features.has(`${CONCEPT_PREFIX}${concept}`)) return false;
+          carried += k;
+        }
+        return carried >= TUNING.houseWordExamples;
+      })
+    : ticket;
 }
 
 /** The vocabulary concept of mail that is no support request (support-vocabulary.json `offtopic`). */
