@@ -95,3 +95,69 @@ describe('what stays a cue', () => {
     expect(on).toEqual(off);
   });
 });
+
+describe('a category whose text names no concept takes the concepts most of its examples carry', () => {
+  // Categories that are desks, not topics: nothing in their names tells the vocabulary what they hold.
+  const desks = Array.from({ length: 9 }, (_, i) => ({ name: `Desk ${i + 1}`, description: null }));
+  const deskExamples = () =>
+    learn([
+      ['Desk 1', ticket('Gateway offline since the router swap')], ['Desk 1', ticket('Cannot pair the sensor over bluetooth')], ['Desk 1', ticket('Keeps dropping off the wifi at night')],
+      ['Desk 2', ticket('Battery flat after two days')], ['Desk 2', ticket('Will not charge on the dock')], ['Desk 2', ticket('Stays dead when I press the button')],
+      ['Desk 3', ticket('Invoice sent to the wrong address')], ['Desk 3', ticket('Charged twice this month')], ['Desk 3', ticket('Cancel our subscription please')],
+      ['Desk 4', ticket('Screen cracked after a fall')], ['Desk 4', ticket('Water got inside the case')], ['Desk 4', ticket('Button snapped off')],
+      ['Desk 5', ticket('Update stuck at 70 percent')], ['Desk 5', ticket('New firmware broke the schedule')], ['Desk 5', ticket('Which version is current?')],
+      ['Desk 6', ticket('Which screws for a plasterboard wall?')], ['Desk 6', ticket('Wiring diagram for the relay')], ['Desk 6', ticket('First setup of the hub')],
+      ['Desk 7', ticket('Forgot my password')], ['Desk 7', ticket('Add my colleague as a user')], ['Desk 7', ticket('Login code never arrives')],
+      ['Desk 8', ticket('Parcel not delivered yet')], ['Desk 8', ticket('How do I return the kit?')], ['Desk 8', ticket('Wrong item in the box')],
+      ['Desk 9', ticket('Temperature reads 4 degrees high')], ['Desk 9', ticket('Humidity value way off')], ['Desk 9', ticket('How to calibrate the probe?')],
+    ]);
+  const CONCEPT_SHARE = TUNING.exampleConceptShare;
+  afterEach(() => {
+    TUNING.exampleConceptShare = CONCEPT_SHARE;
+  });
+
+  it('answers a ticket that shares only the concept with its desk\'s examples', async () => {
+    const t = ticket('Re: order', ['customer', 'The box arrived but the charger was missing, only the sensor and the manual were inside.']);
+    const examples = await deskExamples();
+    expect(await classifier.assess(t, desks, undefined, examples)).toMatchObject({ category: 'Desk 8' });
+    TUNING.exampleConceptShare = Infinity;
+    expect((await classifier.assess(t, desks, undefined, examples)).category).toBeNull();
+  });
+
+  /** Scores with concepts taught and without (no share reaches Infinity). */
+  async function scoresTaughtOrNot(t: TicketText, categories: typeof desks, examples: ExampleCounts) {
+    const [features, prepared] = await Promise.all([ticketFeatures(t), Promise.all(categories.map(prepareCategory))]);
+    const on = scoreFeatures(features, prepared, examples);
+    TUNING.exampleConceptShare = Infinity;
+    const off = scoreFeatures(features, prepared, examples);
+    TUNING.exampleConceptShare = CONCEPT_SHARE;
+    return { on, off };
+  }
+  const counts = (shipping: number, examples = 3): ExampleCounts =>
+    new Map([
+      ['desk 1', { examples, features: new Map([['@shipping', shipping]]) }],
+      ['desk 2', { examples: 3, features: new Map([['@power', 3]]) }],
+    ]);
+
+  it('from 2 examples that carry it, not from one', async () => {
+    const t = ticket('parcel lost in transit');
+    const two = await scoresTaughtOrNot(t, desks.slice(0, 2), counts(2));
+    expect(two.on[0] as number).toBeGreaterThan(two.off[0] as number);
+    // One of two is half of them, but one example alone teaches nothing.
+    const one = await scoresTaughtOrNot(t, desks.slice(0, 2), counts(1, 2));
+    expect(one.on).toEqual(one.off);
+    const third = await scoresTaughtOrNot(t, desks.slice(0, 2), counts(1));
+    expect(third.on).toEqual(third.off);
+  });
+
+  it('never for a category whose text names a concept: what the organization wrote stays', async () => {
+    // All three of Power's examples say "hub" and "offline" (connectivity): Power still does not take it.
+    const examples = await learn([
+      ['Power', ticket('Hub offline, its battery is flat')],
+      ['Power', ticket('Battery died, hub offline since')],
+      ['Power', ticket('Offline again: the hub will not charge')],
+    ]);
+    const { on, off } = await scoresTaughtOrNot(ticket('hub offline'), NINE_CATEGORIES as typeof desks, examples);
+    expect(on).toEqual(off);
+  });
+});

@@ -59,9 +59,9 @@ export const CONCEPT_PREFIX = '@';
  * beats its description (shares k / (n + `exampleVoteShrink`), see exampleMatch);
  * GAMMA and NONE_SCORE calibrate the softmax so a confidence of p is right about p of the time on that set;
  * `facet` is a facet's weight relative to its word's (round 5: at 1, v3's own held-out half gained
- * wrong answers beyond its gate; README, "Facets"); `houseWordExamples`: see withoutHouseWords (round 9).
+ * wrong answers beyond its gate; README, "Facets"); `houseWordExamples` and `exampleConceptShare`: see withoutHouseWords and taughtConcepts (round 9).
  */
-export const TUNING = { concept: 2, lexical: 1, vocabularyStem: 0.4, examples: 1, exampleSmoothing: 0.5, exampleVoteShrink: 1, gamma: 5, noneScore: 0, categoryConceptMin: 0.15, facet: 0.5, exampleTrustFloor: 0.5, exampleTitleLead: 0.5, offTopic: 4, offTopicMin: 0.5, decisiveTitleLead: 0.5, exampleWordBudget: 10, exampleAgree: 0.3, houseWordExamples: 2 };
+export const TUNING = { concept: 2, lexical: 1, vocabularyStem: 0.4, examples: 1, exampleSmoothing: 0.5, exampleVoteShrink: 1, gamma: 5, noneScore: 0, categoryConceptMin: 0.15, facet: 0.5, exampleTrustFloor: 0.5, exampleTitleLead: 0.5, offTopic: 4, offTopicMin: 0.5, decisiveTitleLead: 0.5, exampleWordBudget: 10, exampleAgree: 0.3, houseWordExamples: 2, exampleConceptShare: 0.5 };
 
 /** Feature -> weight. Each word or concept appears once, with its highest weight. */
 export type Features = Map<string, number>;
@@ -361,7 +361,10 @@ export function scoreFeatures(ticket: Features, categories: PreparedCategory[], 
 /** {@link scoreFeatures}, with the examples' log-odds per category it used (empty without examples). */
 function scoreWithEvidence(ticket: Features, categories: PreparedCategory[], examples?: ExampleCounts): { scores: number[]; learned: number[] } {
   const n = categories.length;
-  const scores = vote(examples?.size ? withoutHouseWords(ticket, categories, examples) : ticket, (i, f) => categories[i]?.features.get(f) ?? 0, n);
+  // Round 9: a category whose text names no vocabulary concept takes the concepts most of its examples carry.
+  const taught = examples?.size ? taughtConcepts(categories, examples) : undefined;
+  const described = (i: number, f: string) => categories[i]?.features.get(f) ?? taught?.(i, f) ?? 0;
+  const scores = vote(taught ? withoutHouseWords(ticket, categories, examples as ExampleCounts, described) : ticket, described, n);
   let learned: number[] = [];
   if (examples?.size) {
     const matched = exampleMatch(ticket, categories, examples);
@@ -378,19 +381,38 @@ function scoreWithEvidence(ticket: Features, categories: PreparedCategory[], exa
   return { scores, learned };
 }
 
+/**
+ * Round 9: concepts a category's examples teach as if its text named them. A category whose name,
+ * description and keywords name no vocabulary concept (teams or tiers, "Queue 3", "Tier 2", or words the
+ * vocabulary does not know) is matched against the descriptions by nothing, so only the examples' weaker,
+ * shrunk match (exampleMatch) could reach it. A concept that at least 2 of its examples and at least
+ * TUNING.exampleConceptShare of them carry now counts for it like a description's concept, at the share
+ * of its examples that carry it. A category whose text names a concept keeps its text's concepts only:
+ * what the organization wrote is not overruled by three examples.
+ */
+function taughtConcepts(categories: PreparedCategory[], examples: ExampleCounts): (i: number, feature: string) => number {
+  const wordless = categories.map((c) => ![...c.features.keys()].some((f) => f.startsWith(CONCEPT_PREFIX)) && examples.get(c.key));
+  return (i, feature) => {
+    const e = wordless[i];
+    if (!e || !feature.startsWith(CONCEPT_PREFIX)) return 0;
+    const k = Math.min(e.features.get(feature) ?? 0, e.examples);
+    return k >= 2 && k / e.examples >= TUNING.exampleConceptShare ? k / e.examples : 0;
+  };
+}
+
 /** Per Features map ticketFeatures built: the same map with some of its words left out of their concepts. */
 const REBUILD = new WeakMap<Features, (skip: (stem: string, concept: string) => boolean) => Features>();
 
 /**
  * Round 9: the organization's house words. A vocabulary word that the organization's examples carry in
  * at least TUNING.houseWordExamples examples, none of them filed under a category whose text names the
- * word's concept, is the organization's everyday word, not a cue: a maker of card terminals writes
+ * word's concept (or whose examples teach it, taughtConcepts), is the organization's everyday word, not a cue: a maker of card terminals writes
  * "terminal" (read as a wiring terminal: installation) in its power, damage and firmware tickets alike.
  * Against the descriptions such a word no longer speaks for that concept (its stem still counts); a word
  * that some category's own text uses ("sensor" of "Sensor accuracy") stays a cue, and the examples' own
  * evidence is unchanged. Zero-shot there are no examples, so nothing moves.
  */
-function withoutHouseWords(ticket: Features, categories: PreparedCategory[], examples: ExampleCounts): Features {
+function withoutHouseWords(ticket: Features, categories: PreparedCategory[], examples: ExampleCounts, described: (i: number, feature: string) => number): Features {
   const learned = categories.map((c) => examples.get(c.key));
   const rebuild = REBUILD.get(ticket);
   return rebuild
@@ -399,7 +421,7 @@ function withoutHouseWords(ticket: Features, categories: PreparedCategory[], exa
         let carried = 0;
         for (const [i, e] of learned.entries()) {
           const k = e ? Math.min(e.features.get(stem) ?? 0, e.examples) : 0;
-          if (k > 0 && categories[i]?.features.has(`${CONCEPT_PREFIX}${concept}`)) return false;
+          if (k > 0 && described(i, `${CONCEPT_PREFIX}${concept}`) > 0) return false;
           carried += k;
         }
         return carried >= TUNING.houseWordExamples;
