@@ -1,7 +1,7 @@
 import { normalizeCategoryName } from '../../ticket-config/category-names';
 import { generateDescription, type TicketText } from '../ticket-text';
 import type { CategoryOption, Classification, Classifier } from './classifier';
-import { EXAMPLE_FEATURES_MAX, type ExampleCounts } from './examples';
+import { EXAMPLE_FEATURES_MAX, type CategoryExamples, type ExampleCounts } from './examples';
 import { detectLanguage, detectLanguageByLetters, languagePack, terms, words } from './language';
 import { conceptLookup, DECISIVE_WORD_WEIGHT, FACET_PREFIX, vocabularyRewriter, type ConceptHit } from './vocabulary';
 import { splitDenials } from './denials';
@@ -51,6 +51,9 @@ export const CONFIRMED = { threshold: 0.5, margin: 4 } as const;
 
 /** Feature names of vocabulary concepts start with this; word stems never do. */
 export const CONCEPT_PREFIX = '@';
+
+/** A concept's feature name (not a word's stem or a facet's). */
+const isConcept = (feature: string) => feature.startsWith(CONCEPT_PREFIX);
 
 /**
  * Tuned on scripts/bench/classifier-set.ts (see README): a concept match weighs more than one
@@ -272,7 +275,7 @@ function vote(ticket: Features, association: (i: number, feature: string) => num
     let total = 0;
     for (let i = 0; i < n; i++) total += values[i] = association(i, feature);
     if (total <= 0) continue;
-    const g = feature.startsWith(CONCEPT_PREFIX) ? TUNING.concept : TUNING.lexical;
+    const g = isConcept(feature) ? TUNING.concept : TUNING.lexical;
     for (let i = 0; i < n; i++) {
       const a = values[i] as number;
       if (a <= 0) continue;
@@ -282,6 +285,9 @@ function vote(ticket: Features, association: (i: number, feature: string) => num
   }
   return scores;
 }
+
+/** How many of a category's examples carry a feature (never more than it has examples). */
+const carrying = (e: CategoryExamples | undefined, feature: string) => (e ? Math.min(e.features.get(feature) ?? 0, e.examples) : 0);
 
 /**
  * Evidence from the organization's labelled tickets, in log-odds (the softmax's logit units): a
@@ -308,7 +314,7 @@ export function exampleEvidence(ticket: Features, categories: PreparedCategory[]
   // words. Three examples per category share many everyday words by chance ("show", "night", "number"),
   // each worth about a threefold shift in the odds, and a long mail matches ten of them; concepts and
   // facets, the words the vocabulary knows, still count fully.
-  const plainWord = (f: string) => !f.startsWith(CONCEPT_PREFIX) && !f.startsWith(FACET_PREFIX);
+  const plainWord = (f: string) => !isConcept(f) && !f.startsWith(FACET_PREFIX);
   let plain = 0;
   for (const [feature, weight] of ticket) if (plainWord(feature) && weight >= FIELD_WEIGHT.customer) plain++;
   const plainScale = Math.min(1, TUNING.exampleWordBudget / Math.max(1, plain));
@@ -318,7 +324,7 @@ export function exampleEvidence(ticket: Features, categories: PreparedCategory[]
     let mean = 0;
     for (let i = 0; i < n; i++) {
       const e = learned[i];
-      const k = e ? Math.min(e.features.get(feature) ?? 0, e.examples) : 0;
+      const k = carrying(e, feature);
       mean += logs[i] = Math.log((k + a) / ((e ? e.examples : meanExamples) + 2 * a));
     }
     mean /= n;
@@ -342,7 +348,7 @@ export function exampleMatch(ticket: Features, categories: PreparedCategory[], e
     ticket,
     (i, feature) => {
       const e = learned[i];
-      return e ? Math.min(e.features.get(feature) ?? 0, e.examples) / (e.examples + TUNING.exampleVoteShrink) : 0;
+      return e ? carrying(e, feature) / (e.examples + TUNING.exampleVoteShrink) : 0;
     },
     categories.length,
   );
@@ -391,11 +397,11 @@ function scoreWithEvidence(ticket: Features, categories: PreparedCategory[], exa
  * what the organization wrote is not overruled by three examples.
  */
 function taughtConcepts(categories: PreparedCategory[], examples: ExampleCounts): (i: number, feature: string) => number {
-  const wordless = categories.map((c) => ![...c.features.keys()].some((f) => f.startsWith(CONCEPT_PREFIX)) && examples.get(c.key));
+  const wordless = categories.map((c) => ![...c.features.keys()].some(isConcept) && examples.get(c.key));
   return (i, feature) => {
     const e = wordless[i];
-    if (!e || !feature.startsWith(CONCEPT_PREFIX)) return 0;
-    const k = Math.min(e.features.get(feature) ?? 0, e.examples);
+    if (!e || !isConcept(feature)) return 0;
+    const k = carrying(e, feature);
     return k >= 2 && k / e.examples >= TUNING.exampleConceptShare ? k / e.examples : 0;
   };
 }
@@ -420,7 +426,7 @@ function withoutHouseWords(ticket: Features, categories: PreparedCategory[], exa
         if (categories.some((c) => c.features.has(stem))) return false;
         let carried = 0;
         for (const [i, e] of learned.entries()) {
-          const k = e ? Math.min(e.features.get(stem) ?? 0, e.examples) : 0;
+          const k = carrying(e, stem);
           if (k > 0 && described(i, `${CONCEPT_PREFIX}${concept}`) > 0) return false;
           carried += k;
         }
@@ -451,7 +457,7 @@ function offTopic(ticket: Features, categories: PreparedCategory[], scores: numb
   // Such mail says what it is in its subject line ("Automatic reply: …", "Job application – …"). When only
   // the body says it, a support request that mentions it in passing ("I was out of office for two weeks,
   // now the hub is dead") names its problem more strongly, and is not held back.
-  if (!OFF_TOPIC_TITLE.has(ticket)) for (const [feature, weight] of ticket) if (feature !== OFF_TOPIC && feature.startsWith(CONCEPT_PREFIX) && weight > evidence) return;
+  if (!OFF_TOPIC_TITLE.has(ticket)) for (const [feature, weight] of ticket) if (feature !== OFF_TOPIC && isConcept(feature) && weight > evidence) return;
   categories.forEach((c, i) => {
     if (!c.features.has(OFF_TOPIC) && !examples?.get(c.key)?.features.has(OFF_TOPIC)) scores[i] = (scores[i] as number) - TUNING.offTopic * evidence;
   });
@@ -490,7 +496,7 @@ export async function rankCategories(ticket: TicketText, categories: CategoryOpt
   });
   // …and share a concept with the ticket: a plain word alone ("test", "kudos") confirms nothing.
   const taught = best >= 0 ? examples?.get((prepared[best] as PreparedCategory).key)?.features : undefined;
-  const confirmed = !!taught && learned.every((e, i) => i === best || e < (learned[best] as number)) && [...features.keys()].some((f) => f.startsWith(CONCEPT_PREFIX) && taught.has(f));
+  const confirmed = !!taught && learned.every((e, i) => i === best || e < (learned[best] as number)) && [...features.keys()].some((f) => isConcept(f) && taught.has(f));
   // No category: best stays -1, and index -1 holds nothing.
   return { best: categories[best]?.name ?? null, confidence: probabilities[best] ?? 0, runnerUp: Math.max(0, ...probabilities.filter((_, i) => i !== best)), confirmed };
 }
@@ -508,9 +514,9 @@ const TITLE_CONCEPTS = new WeakMap<Features, Set<string>>();
  */
 export function exampleFeatures(features: Features): string[] {
   const titled = TITLE_CONCEPTS.get(features);
-  if (titled) features = new Map([...features].map(([f, w]) => [f, f.startsWith(CONCEPT_PREFIX) && !titled.has(f) ? w * TUNING.exampleTitleLead : w]));
+  if (titled) features = new Map([...features].map(([f, w]) => [f, isConcept(f) && !titled.has(f) ? w * TUNING.exampleTitleLead : w]));
   return [...features]
-    .filter(([f, w]) => w >= (f.startsWith(CONCEPT_PREFIX) ? 0.3 : FIELD_WEIGHT.customer * TUNING.vocabularyStem))
+    .filter(([f, w]) => w >= (isConcept(f) ? 0.3 : FIELD_WEIGHT.customer * TUNING.vocabularyStem))
     .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
     .slice(0, EXAMPLE_FEATURES_MAX)
     .map(([f]) => f);
