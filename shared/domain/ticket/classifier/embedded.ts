@@ -113,9 +113,6 @@ function conceptsOf(conceptWords: ConceptWords, skip?: (stem: string, concept: s
 const conceptEvidence = (byWeight: Map<number, number>) =>
   Math.min(1, [...byWeight].reduce((sum, [weight, t]) => sum + weight * (1 - Math.exp(-t)), 0));
 
-/** Plain sum of a concept's evidence (category text, where every word weighs 1). */
-const conceptSum = (byWeight: Map<number, number>) => [...byWeight.values()].reduce((a, b) => a + b, 0);
-
 /**
  * A word of a text whose language nothing tells (no function word, no telling letter: "Factures
  * manquantes", "Abonnements annules") that English does not know is looked up in these languages, in
@@ -248,7 +245,8 @@ export function prepareCategory(category: CategoryOption): Promise<PreparedCateg
     prepared = (async () => {
       const { stems, conceptWords } = await rawFeatures(text.map((t) => ({ text: t, weight: 1 })));
       const features: Features = new Map(stems);
-      const sums = [...conceptsOf(conceptWords)].map(([concept, byWeight]) => [concept, conceptSum(byWeight)] as const);
+      // A concept's plain sum of evidence: in a category's text every word weighs 1.
+      const sums = [...conceptsOf(conceptWords)].map(([concept, byWeight]) => [concept, [...byWeight.values()].reduce((a, b) => a + b, 0)] as const);
       const top = Math.max(0, ...sums.map(([, t]) => t));
       for (const [concept, t] of sums) {
         if (t / top >= TUNING.categoryConceptMin) features.set(`${CONCEPT_PREFIX}${concept}`, t / top);
@@ -343,11 +341,10 @@ export function exampleEvidence(ticket: Features, categories: PreparedCategory[]
  * the confidence threshold however many examples it had.
  */
 export function exampleMatch(ticket: Features, categories: PreparedCategory[], examples: ExampleCounts): number[] {
-  const learned = categories.map((c) => examples.get(c.key));
   return vote(
     ticket,
     (i, feature) => {
-      const e = learned[i];
+      const e = examples.get((categories[i] as PreparedCategory).key);
       return e ? carrying(e, feature) / (e.examples + TUNING.exampleVoteShrink) : 0;
     },
     categories.length,
@@ -419,20 +416,17 @@ const REBUILD = new WeakMap<Features, (skip: (stem: string, concept: string) => 
  * evidence is unchanged. Zero-shot there are no examples, so nothing moves.
  */
 function withoutHouseWords(ticket: Features, categories: PreparedCategory[], examples: ExampleCounts, described: (i: number, feature: string) => number): Features {
-  const learned = categories.map((c) => examples.get(c.key));
-  const rebuild = REBUILD.get(ticket);
-  return rebuild
-    ? rebuild((stem, concept) => {
-        if (categories.some((c) => c.features.has(stem))) return false;
-        let carried = 0;
-        for (const [i, e] of learned.entries()) {
-          const k = carrying(e, stem);
-          if (k > 0 && described(i, `${CONCEPT_PREFIX}${concept}`) > 0) return false;
-          carried += k;
-        }
-        return carried >= TUNING.houseWordExamples;
-      })
-    : ticket;
+  return (
+    REBUILD.get(ticket)?.((stem, concept) => {
+      let carried = 0;
+      for (const [i, c] of categories.entries()) {
+        const k = carrying(examples.get(c.key), stem);
+        if (c.features.has(stem) || (k > 0 && described(i, `${CONCEPT_PREFIX}${concept}`) > 0)) return false;
+        carried += k;
+      }
+      return carried >= TUNING.houseWordExamples;
+    }) ?? ticket
+  );
 }
 
 /** The vocabulary concept of mail that is no support request (support-vocabulary.json `offtopic`). */
