@@ -81,7 +81,7 @@ describe('what stays a cue', () => {
       ['Firmware', ticket('Live tracking feature broken by the new version')],
       ['Shipping', ticket('Tracking number never arrived')],
     ]);
-    const { on, off } = await scoresBothWays(ticket('tracking stuck since Monday'), examples);
+    const { on, off } = await scoresBothWays(ticket('tracking page frozen for days'), examples);
     expect(on).toEqual(off);
   });
 
@@ -103,12 +103,12 @@ describe('a category whose text names no concept takes the concepts most of its 
     learn([
       ['Desk 1', ticket('Gateway offline since the router swap')], ['Desk 1', ticket('Cannot pair the sensor over bluetooth')], ['Desk 1', ticket('Keeps dropping off the wifi at night')],
       ['Desk 2', ticket('Battery flat after two days')], ['Desk 2', ticket('Will not charge on the dock')], ['Desk 2', ticket('Stays dead when I press the button')],
-      ['Desk 3', ticket('Invoice sent to the wrong address')], ['Desk 3', ticket('Charged twice this month')], ['Desk 3', ticket('Cancel our subscription please')],
-      ['Desk 4', ticket('Screen cracked after a fall')], ['Desk 4', ticket('Water got inside the case')], ['Desk 4', ticket('Button snapped off')],
-      ['Desk 5', ticket('Update stuck at 70 percent')], ['Desk 5', ticket('New firmware broke the schedule')], ['Desk 5', ticket('Which version is current?')],
+      ['Desk 3', ticket('Invoice sent to the wrong address')], ['Desk 3', ticket('Two debits for one month of service')], ['Desk 3', ticket('Cancel our subscription please')],
+      ['Desk 4', ticket('Display split after a drop from the desk')], ['Desk 4', ticket('Water got inside the case')], ['Desk 4', ticket('Side key broke away from the housing')],
+      ['Desk 5', ticket('Update stuck at 70 percent')], ['Desk 5', ticket('Latest firmware stopped my timers')], ['Desk 5', ticket('Which version is current?')],
       ['Desk 6', ticket('Which screws for a plasterboard wall?')], ['Desk 6', ticket('Wiring diagram for the relay')], ['Desk 6', ticket('First setup of the hub')],
-      ['Desk 7', ticket('Forgot my password')], ['Desk 7', ticket('Add my colleague as a user')], ['Desk 7', ticket('Login code never arrives')],
-      ['Desk 8', ticket('Parcel not delivered yet')], ['Desk 8', ticket('How do I return the kit?')], ['Desk 8', ticket('Wrong item in the box')],
+      ['Desk 7', ticket('Password lost, need a new one')], ['Desk 7', ticket('Add my colleague as a user')], ['Desk 7', ticket('Login code never arrives')],
+      ['Desk 8', ticket('Parcel not delivered yet')], ['Desk 8', ticket('How do I return the kit?')], ['Desk 8', ticket('Box holds a different model than the one we ordered')],
       ['Desk 9', ticket('Temperature reads 4 degrees high')], ['Desk 9', ticket('Humidity value way off')], ['Desk 9', ticket('How to calibrate the probe?')],
     ]);
   const CONCEPT_SHARE = TUNING.exampleConceptShare;
@@ -116,8 +116,11 @@ describe('a category whose text names no concept takes the concepts most of its 
     TUNING.exampleConceptShare = CONCEPT_SHARE;
   });
 
-  it('answers a ticket that shares only the concept with its desk\'s examples', async () => {
-    const t = ticket('Re: order', ['customer', 'The box arrived but the charger was missing, only the sensor and the manual were inside.']);
+  it('answers a long ticket whose few support words name its desk\'s concept', async () => {
+    const t = ticket('Voicemail 14:02', [
+      'customer',
+      'hi this is Ana from the bakery on Main Street, the thing we got from you two weeks ago, the parcel with the second unit, it never turned up, the courier page just says in transit since then, can someone call me back on the shop number, thanks bye',
+    ]);
     const examples = await deskExamples();
     expect(await classifier.assess(t, desks, undefined, examples)).toMatchObject({ category: 'Desk 8' });
     TUNING.exampleConceptShare = Infinity;
