@@ -1,10 +1,10 @@
 /**
- * Round-9 probe (issue 20; round 8's probe with v9, a tuning set from round 9): every labelled set in one table (zero-shot right / wrong / abstained,
+ * Round-9 probe (issue 20): classifier-probe-r8.ts with v9 (a tuning set from round 9 on) added; every labelled set in one table (zero-shot right / wrong / abstained,
  * after 3 examples right / wrong, no-category abstentions zero-shot / after examples, categories without words), without the
- * bundle build. v1-v8 are all seen (v8 from round 8), so misses are listable for each; --nocat lists
+ * bundle build. v1-v9 are all seen (v9 from round 9), so misses are listable for each; --nocat lists
  * the no-category tickets a set answers.
  *
- *   npx tsx scripts/bench/classifier-probe-r8.ts [--misses=label[,label]] [--b] [--nocat] [--tuning=JSON] [--dump=file]
+ *   npx tsx scripts/bench/classifier-probe-r9.ts [--misses=label[,label]] [--b] [--nocat] [--tuning=JSON] [--dump=file]
  */
 import { EmbeddedClassifier, TUNING } from '../../shared/domain/ticket/classifier/embedded';
 import type { TicketText } from '../../shared/domain/ticket/ticket-text';

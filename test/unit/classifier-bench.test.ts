@@ -295,9 +295,10 @@ describe('learning from 3 examples per category where the categories have no wor
 
   // Round 7 measured in-sample 93.3%, v3 tuning half 92.2%, v1 96.7%, v2 94.4%: raised floors. Its second
   // pass (an example stores what its title is about, TUNING.exampleTitleLead): in-sample 94.5%, v1 95.6%, v2 95.2%.
-  it('tuning sets: in-sample at least 94%, v3 tuning half at least 91%, v1 at least 95%, v2 at least 95% right; at most 5% wrong', async () => {
+  // Round 9 (concepts taught by the examples): in-sample, v1 and v2 100%.
+  it('tuning sets: in-sample at least 99%, v3 tuning half at least 91%, v1 at least 99%, v2 at least 99% right; at most 5% wrong', async () => {
     const v3 = splitHeldoutV3();
-    for (const [tickets, labelled, floor] of [[BENCH_TICKETS, BENCH_EXAMPLES, 0.94], [v3.tuning, HELDOUT_V3_EXAMPLES, 0.91], [HELDOUT_TICKETS, BENCH_EXAMPLES, 0.95], [HELDOUT_V2_TICKETS, HELDOUT_V2_EXAMPLES, 0.95]] as const) {
+    for (const [tickets, labelled, floor] of [[BENCH_TICKETS, BENCH_EXAMPLES, 0.99], [v3.tuning, HELDOUT_V3_EXAMPLES, 0.91], [HELDOUT_TICKETS, BENCH_EXAMPLES, 0.99], [HELDOUT_V2_TICKETS, HELDOUT_V2_EXAMPLES, 0.99]] as const) {
       const e = await opaque(tickets, labelled);
       expect(e.right).toBeGreaterThanOrEqual(floor);
       expect(e.wrong).toBeLessThanOrEqual(CLASSIFIER_GOAL.aWrong);
@@ -305,9 +306,10 @@ describe('learning from 3 examples per category where the categories have no wor
   });
 
   // Round 8, second pass (examples confirm a category, CONFIRMED): 91.9% -> 94.9% / 0.5%.
-  it('held-out v4: at least 94.5% right, at most 3% wrong', async () => {
+  // Round 9 (a category without words takes the concepts most of its examples carry, TUNING.exampleConceptShare): 97.5% / 1.0%.
+  it('held-out v4: at least 97% right, at most 3% wrong', async () => {
     const e = await opaque(HELDOUT_V4_TICKETS, HELDOUT_V4_EXAMPLES);
-    expect(e.right).toBeGreaterThanOrEqual(0.945);
+    expect(e.right).toBeGreaterThanOrEqual(0.97);
     expect(e.wrong).toBeLessThanOrEqual(0.03);
   });
 
@@ -316,8 +318,10 @@ describe('learning from 3 examples per category where the categories have no wor
   // Round 8 (plain words of a long ticket share a budget in the examples' log-odds, TUNING.exampleWordBudget):
   // v6 94.2% / 0.5%, v5 89.9% / 3.7%, v7 81.0% / 3.2%, v8 87.3% / 4.2%: raised floors.
   // Round 8, second pass (CONFIRMED): v7 81.0% -> 83.1% / 3.2%: raised floor.
-  it('held-out v6: at least 94% right, at most 1% wrong; v5: at least 89.5% right, at most 4% wrong; v7: at least 83% right, at most 3.3% wrong; v8: at least 87% right, at most 4.3% wrong', async () => {
-    for (const [tickets, labelled, right, wrong] of [[HELDOUT_V6_TICKETS, HELDOUT_V6_EXAMPLES, 0.94, 0.01], [HELDOUT_V5_TICKETS, HELDOUT_V5_EXAMPLES, 0.895, 0.04], [HELDOUT_V7_TICKETS, HELDOUT_V7_EXAMPLES, 0.83, 0.033], [HELDOUT_V8_TICKETS, HELDOUT_V8_EXAMPLES, 0.87, 0.043]] as const) {
+  // Round 9 (concepts taught by the examples, TUNING.exampleConceptShare): v6 98.9% / 0.5%, v5 95.2% / 0.0%, v7 93.1% / 3.2%,
+  // v8 93.7% / 2.6%, v9 (seen from round 9) 82.0% / 3.7% -> 88.4% / 3.2%: raised floors, v9 gated.
+  it('held-out v6: at least 98.5% right, at most 1% wrong; v5: at least 95% right, at most 1% wrong; v7: at least 93% right, at most 3.3% wrong; v8: at least 93.5% right, at most 2.7% wrong; v9: at least 88% right, at most 3.3% wrong', async () => {
+    for (const [tickets, labelled, right, wrong] of [[HELDOUT_V6_TICKETS, HELDOUT_V6_EXAMPLES, 0.985, 0.01], [HELDOUT_V5_TICKETS, HELDOUT_V5_EXAMPLES, 0.95, 0.01], [HELDOUT_V7_TICKETS, HELDOUT_V7_EXAMPLES, 0.93, 0.033], [HELDOUT_V8_TICKETS, HELDOUT_V8_EXAMPLES, 0.935, 0.027], [HELDOUT_V9_TICKETS, HELDOUT_V9_EXAMPLES, 0.88, 0.033]] as const) {
       const e = await opaque(tickets, labelled);
       expect(e.right).toBeGreaterThanOrEqual(right);
       expect(e.wrong).toBeLessThanOrEqual(wrong);

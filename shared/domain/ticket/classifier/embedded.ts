@@ -1,7 +1,7 @@
 import { normalizeCategoryName } from '../../ticket-config/category-names';
 import { generateDescription, type TicketText } from '../ticket-text';
 import type { CategoryOption, Classification, Classifier } from './classifier';
-import { EXAMPLE_FEATURES_MAX, type ExampleCounts } from './examples';
+import { EXAMPLE_FEATURES_MAX, type CategoryExamples, type ExampleCounts } from './examples';
 import { detectLanguage, detectLanguageByLetters, languagePack, terms, words } from './language';
 import { conceptLookup, DECISIVE_WORD_WEIGHT, FACET_PREFIX, vocabularyRewriter, type ConceptHit } from './vocabulary';
 import { splitDenials } from './denials';
@@ -52,6 +52,9 @@ export const CONFIRMED = { threshold: 0.5, margin: 4 } as const;
 /** Feature names of vocabulary concepts start with this; word stems never do. */
 export const CONCEPT_PREFIX = '@';
 
+/** A concept's feature name (not a word's stem or a facet's). */
+const isConcept = (feature: string) => feature.startsWith(CONCEPT_PREFIX);
+
 /**
  * Tuned on scripts/bench/classifier-set.ts (see README): a concept match weighs more than one
  * shared stem; examples add their log-odds once (`examples`, see exampleEvidence) with add-a-half
@@ -59,9 +62,9 @@ export const CONCEPT_PREFIX = '@';
  * beats its description (shares k / (n + `exampleVoteShrink`), see exampleMatch);
  * GAMMA and NONE_SCORE calibrate the softmax so a confidence of p is right about p of the time on that set;
  * `facet` is a facet's weight relative to its word's (round 5: at 1, v3's own held-out half gained
- * wrong answers beyond its gate; README, "Facets").
+ * wrong answers beyond its gate; README, "Facets"); `houseWordExamples` and `exampleConceptShare`: see withoutHouseWords and taughtConcepts (round 9).
  */
-export const TUNING = { concept: 2, lexical: 1, vocabularyStem: 0.4, examples: 1, exampleSmoothing: 0.5, exampleVoteShrink: 1, gamma: 5, noneScore: 0, categoryConceptMin: 0.15, facet: 0.5, exampleTrustFloor: 0.5, exampleTitleLead: 0.5, offTopic: 4, offTopicMin: 0.5, decisiveTitleLead: 0.5, exampleWordBudget: 10, exampleAgree: 0.3 };
+export const TUNING = { concept: 2, lexical: 1, vocabularyStem: 0.4, examples: 1, exampleSmoothing: 0.5, exampleVoteShrink: 1, gamma: 5, noneScore: 0, categoryConceptMin: 0.15, facet: 0.5, exampleTrustFloor: 0.5, exampleTitleLead: 0.5, offTopic: 4, offTopicMin: 0.5, decisiveTitleLead: 0.5, exampleWordBudget: 10, exampleAgree: 0.3, houseWordExamples: 2, exampleConceptShare: 0.5 };
 
 /** Feature -> weight. Each word or concept appears once, with its highest weight. */
 export type Features = Map<string, number>;
@@ -79,20 +82,36 @@ interface Segment {
 
 interface RawFeatures {
   stems: Map<string, number>;
-  /** Concept -> field weight -> summed evidence of its distinct words at that weight (their share of the concept). */
-  concepts: Map<string, Map<number, number>>;
+  /** Vocabulary words by stem: the field weight they count at and the concepts they point to (see conceptsOf). */
+  conceptWords: ConceptWords;
   /** Concepts the first segment (a ticket's title) names in words it does not deny. */
   firstConcepts: Set<string>;
   /** Of those, the concepts the title names by a decisive word (vocabulary `!`: "refund", "cracked"). */
   firstDecisive: Set<string>;
 }
 
+type ConceptWords = Map<string, { weight: number; hits: ConceptHit[] }>;
+
+/**
+ * Concept -> field weight -> summed evidence of its distinct words at that weight (their share of the
+ * concept); `skip` leaves a word out of a concept (withoutHouseWords).
+ */
+function conceptsOf(conceptWords: ConceptWords, skip?: (stem: string, concept: string) => boolean): Map<string, Map<number, number>> {
+  const concepts = new Map<string, Map<number, number>>();
+  for (const [stem, { weight, hits }] of conceptWords) {
+    for (const hit of hits) {
+      if (skip?.(stem, hit.concept)) continue;
+      const byWeight = concepts.get(hit.concept) ?? new Map<number, number>();
+      byWeight.set(weight, (byWeight.get(weight) ?? 0) + hit.weight);
+      concepts.set(hit.concept, byWeight);
+    }
+  }
+  return concepts;
+}
+
 /** Evidence of one concept: per field weight, saturating (1 - e^-t), scaled by the weight; at most 1. */
 const conceptEvidence = (byWeight: Map<number, number>) =>
   Math.min(1, [...byWeight].reduce((sum, [weight, t]) => sum + weight * (1 - Math.exp(-t)), 0));
-
-/** Plain sum of a concept's evidence (category text, where every word weighs 1). */
-const conceptSum = (byWeight: Map<number, number>) => [...byWeight.values()].reduce((a, b) => a + b, 0);
 
 /**
  * A word of a text whose language nothing tells (no function word, no telling letter: "Factures
@@ -120,7 +139,7 @@ async function rawFeatures(segments: Segment[]): Promise<RawFeatures> {
   const stems = new Map<string, number>();
   const firstConcepts = new Set<string>();
   const firstDecisive = new Set<string>();
-  const conceptWords = new Map<string, { weight: number; hits: { concept: string; weight: number }[] }>();
+  const conceptWords: ConceptWords = new Map();
   /** Concepts the customer raised in their own words (title, description, messages before any staff reply). */
   const ownConcepts = new Set<string>();
   /** Concepts an agent or bot raised. */
@@ -167,15 +186,7 @@ async function rawFeatures(segments: Segment[]): Promise<RawFeatures> {
       if (!seen || seen.weight < weight) conceptWords.set(term.stem, { weight, hits });
     }
   }
-  const concepts = new Map<string, Map<number, number>>();
-  for (const { weight, hits } of conceptWords.values()) {
-    for (const hit of hits) {
-      const byWeight = concepts.get(hit.concept) ?? new Map<number, number>();
-      byWeight.set(weight, (byWeight.get(weight) ?? 0) + hit.weight);
-      concepts.set(hit.concept, byWeight);
-    }
-  }
-  return { stems, concepts, firstConcepts, firstDecisive };
+  return { stems, conceptWords, firstConcepts, firstDecisive };
 }
 
 /**
@@ -198,12 +209,17 @@ export async function ticketFeatures(ticket: TicketText): Promise<Features> {
   };
   if (ticket.description && ticket.description !== generateDescription(ticket.messages)) add(ticket.description, FIELD_WEIGHT.description, false);
   for (const m of ticket.messages) add(m.content, FIELD_WEIGHT[m.role], m.role !== 'customer');
-  const { stems, concepts, firstConcepts, firstDecisive } = await rawFeatures(segments);
-  const features: Features = new Map(stems);
+  const { stems, conceptWords, firstConcepts, firstDecisive } = await rawFeatures(segments);
   // A title that names its topic by a decisive word ("Refund still not on my card") leads the body:
   // a concept only the body raises is the story around it ("I sent it back, tracking says delivered").
   const lead = segments.length > 1 && firstDecisive.size > 0 ? TUNING.decisiveTitleLead : 1;
-  for (const [concept, byWeight] of concepts) features.set(`${CONCEPT_PREFIX}${concept}`, conceptEvidence(byWeight) * (firstConcepts.has(concept) ? 1 : lead));
+  const build = (skip?: (stem: string, concept: string) => boolean) => {
+    const built: Features = new Map(stems);
+    for (const [concept, byWeight] of conceptsOf(conceptWords, skip)) built.set(`${CONCEPT_PREFIX}${concept}`, conceptEvidence(byWeight) * (firstConcepts.has(concept) ? 1 : lead));
+    return built;
+  };
+  const features = build();
+  REBUILD.set(features, build);
   if (segments.length > 1 && firstConcepts.size > 0) TITLE_CONCEPTS.set(features, new Set([...firstConcepts].map((c) => `${CONCEPT_PREFIX}${c}`)));
   if (firstConcepts.has(OFF_TOPIC.slice(CONCEPT_PREFIX.length)) || (segments.length === 1 && features.has(OFF_TOPIC))) OFF_TOPIC_TITLE.add(features);
   return features;
@@ -227,9 +243,10 @@ export function prepareCategory(category: CategoryOption): Promise<PreparedCateg
   let prepared = preparedCache.get(cacheKey);
   if (!prepared) {
     prepared = (async () => {
-      const { stems, concepts } = await rawFeatures(text.map((t) => ({ text: t, weight: 1 })));
+      const { stems, conceptWords } = await rawFeatures(text.map((t) => ({ text: t, weight: 1 })));
       const features: Features = new Map(stems);
-      const sums = [...concepts].map(([concept, byWeight]) => [concept, conceptSum(byWeight)] as const);
+      // A concept's plain sum of evidence: in a category's text every word weighs 1.
+      const sums = [...conceptsOf(conceptWords)].map(([concept, byWeight]) => [concept, [...byWeight.values()].reduce((a, b) => a + b, 0)] as const);
       const top = Math.max(0, ...sums.map(([, t]) => t));
       for (const [concept, t] of sums) {
         if (t / top >= TUNING.categoryConceptMin) features.set(`${CONCEPT_PREFIX}${concept}`, t / top);
@@ -256,7 +273,7 @@ function vote(ticket: Features, association: (i: number, feature: string) => num
     let total = 0;
     for (let i = 0; i < n; i++) total += values[i] = association(i, feature);
     if (total <= 0) continue;
-    const g = feature.startsWith(CONCEPT_PREFIX) ? TUNING.concept : TUNING.lexical;
+    const g = isConcept(feature) ? TUNING.concept : TUNING.lexical;
     for (let i = 0; i < n; i++) {
       const a = values[i] as number;
       if (a <= 0) continue;
@@ -266,6 +283,9 @@ function vote(ticket: Features, association: (i: number, feature: string) => num
   }
   return scores;
 }
+
+/** How many of a category's examples carry a feature (never more than it has examples). */
+const carrying = (e: CategoryExamples | undefined, feature: string) => (e ? Math.min(e.features.get(feature) ?? 0, e.examples) : 0);
 
 /**
  * Evidence from the organization's labelled tickets, in log-odds (the softmax's logit units): a
@@ -292,7 +312,7 @@ export function exampleEvidence(ticket: Features, categories: PreparedCategory[]
   // words. Three examples per category share many everyday words by chance ("show", "night", "number"),
   // each worth about a threefold shift in the odds, and a long mail matches ten of them; concepts and
   // facets, the words the vocabulary knows, still count fully.
-  const plainWord = (f: string) => !f.startsWith(CONCEPT_PREFIX) && !f.startsWith(FACET_PREFIX);
+  const plainWord = (f: string) => !isConcept(f) && !f.startsWith(FACET_PREFIX);
   let plain = 0;
   for (const [feature, weight] of ticket) if (plainWord(feature) && weight >= FIELD_WEIGHT.customer) plain++;
   const plainScale = Math.min(1, TUNING.exampleWordBudget / Math.max(1, plain));
@@ -302,7 +322,7 @@ export function exampleEvidence(ticket: Features, categories: PreparedCategory[]
     let mean = 0;
     for (let i = 0; i < n; i++) {
       const e = learned[i];
-      const k = e ? Math.min(e.features.get(feature) ?? 0, e.examples) : 0;
+      const k = carrying(e, feature);
       mean += logs[i] = Math.log((k + a) / ((e ? e.examples : meanExamples) + 2 * a));
     }
     mean /= n;
@@ -321,12 +341,11 @@ export function exampleEvidence(ticket: Features, categories: PreparedCategory[]
  * the confidence threshold however many examples it had.
  */
 export function exampleMatch(ticket: Features, categories: PreparedCategory[], examples: ExampleCounts): number[] {
-  const learned = categories.map((c) => examples.get(c.key));
   return vote(
     ticket,
     (i, feature) => {
-      const e = learned[i];
-      return e ? Math.min(e.features.get(feature) ?? 0, e.examples) / (e.examples + TUNING.exampleVoteShrink) : 0;
+      const e = examples.get((categories[i] as PreparedCategory).key);
+      return e ? carrying(e, feature) / (e.examples + TUNING.exampleVoteShrink) : 0;
     },
     categories.length,
   );
@@ -345,7 +364,10 @@ export function scoreFeatures(ticket: Features, categories: PreparedCategory[], 
 /** {@link scoreFeatures}, with the examples' log-odds per category it used (empty without examples). */
 function scoreWithEvidence(ticket: Features, categories: PreparedCategory[], examples?: ExampleCounts): { scores: number[]; learned: number[] } {
   const n = categories.length;
-  const scores = vote(ticket, (i, f) => categories[i]?.features.get(f) ?? 0, n);
+  // Round 9: a category whose text names no vocabulary concept takes the concepts most of its examples carry.
+  const taught = examples?.size ? taughtConcepts(categories, examples) : undefined;
+  const described = (i: number, f: string) => categories[i]?.features.get(f) ?? taught?.(i, f) ?? 0;
+  const scores = vote(taught ? withoutHouseWords(ticket, categories, examples as ExampleCounts, described) : ticket, described, n);
   let learned: number[] = [];
   if (examples?.size) {
     const matched = exampleMatch(ticket, categories, examples);
@@ -360,6 +382,51 @@ function scoreWithEvidence(ticket: Features, categories: PreparedCategory[], exa
   // examples an auto-reply or a job application was answered again ("Out of Office: …" as Account, 0.94).
   offTopic(ticket, categories, scores, examples);
   return { scores, learned };
+}
+
+/**
+ * Round 9: concepts a category's examples teach as if its text named them. A category whose name,
+ * description and keywords name no vocabulary concept (teams or tiers, "Queue 3", "Tier 2", or words the
+ * vocabulary does not know) is matched against the descriptions by nothing, so only the examples' weaker,
+ * shrunk match (exampleMatch) could reach it. A concept that at least 2 of its examples and at least
+ * TUNING.exampleConceptShare of them carry now counts for it like a description's concept, at the share
+ * of its examples that carry it. A category whose text names a concept keeps its text's concepts only:
+ * what the organization wrote is not overruled by three examples.
+ */
+function taughtConcepts(categories: PreparedCategory[], examples: ExampleCounts): (i: number, feature: string) => number {
+  const wordless = categories.map((c) => ![...c.features.keys()].some(isConcept) && examples.get(c.key));
+  return (i, feature) => {
+    const e = wordless[i];
+    if (!e || !isConcept(feature)) return 0;
+    const k = carrying(e, feature);
+    return k >= 2 && k / e.examples >= TUNING.exampleConceptShare ? k / e.examples : 0;
+  };
+}
+
+/** Per Features map ticketFeatures built: the same map with some of its words left out of their concepts. */
+const REBUILD = new WeakMap<Features, (skip: (stem: string, concept: string) => boolean) => Features>();
+
+/**
+ * Round 9: the organization's house words. A vocabulary word that the organization's examples carry in
+ * at least TUNING.houseWordExamples examples, none of them filed under a category whose text names the
+ * word's concept (or whose examples teach it, taughtConcepts), is the organization's everyday word, not a cue: a maker of card terminals writes
+ * "terminal" (read as a wiring terminal: installation) in its power, damage and firmware tickets alike.
+ * Against the descriptions such a word no longer speaks for that concept (its stem still counts); a word
+ * that some category's own text uses ("sensor" of "Sensor accuracy") stays a cue, and the examples' own
+ * evidence is unchanged. Zero-shot there are no examples, so nothing moves.
+ */
+function withoutHouseWords(ticket: Features, categories: PreparedCategory[], examples: ExampleCounts, described: (i: number, feature: string) => number): Features {
+  return (
+    REBUILD.get(ticket)?.((stem, concept) => {
+      let carried = 0;
+      for (const [i, c] of categories.entries()) {
+        const k = carrying(examples.get(c.key), stem);
+        if (c.features.has(stem) || (k > 0 && described(i, `${CONCEPT_PREFIX}${concept}`) > 0)) return false;
+        carried += k;
+      }
+      return carried >= TUNING.houseWordExamples;
+    }) ?? ticket
+  );
 }
 
 /** The vocabulary concept of mail that is no support request (support-vocabulary.json `offtopic`). */
@@ -384,7 +451,7 @@ function offTopic(ticket: Features, categories: PreparedCategory[], scores: numb
   // Such mail says what it is in its subject line ("Automatic reply: …", "Job application – …"). When only
   // the body says it, a support request that mentions it in passing ("I was out of office for two weeks,
   // now the hub is dead") names its problem more strongly, and is not held back.
-  if (!OFF_TOPIC_TITLE.has(ticket)) for (const [feature, weight] of ticket) if (feature !== OFF_TOPIC && feature.startsWith(CONCEPT_PREFIX) && weight > evidence) return;
+  if (!OFF_TOPIC_TITLE.has(ticket)) for (const [feature, weight] of ticket) if (feature !== OFF_TOPIC && isConcept(feature) && weight > evidence) return;
   categories.forEach((c, i) => {
     if (!c.features.has(OFF_TOPIC) && !examples?.get(c.key)?.features.has(OFF_TOPIC)) scores[i] = (scores[i] as number) - TUNING.offTopic * evidence;
   });
@@ -423,7 +490,7 @@ export async function rankCategories(ticket: TicketText, categories: CategoryOpt
   });
   // …and share a concept with the ticket: a plain word alone ("test", "kudos") confirms nothing.
   const taught = best >= 0 ? examples?.get((prepared[best] as PreparedCategory).key)?.features : undefined;
-  const confirmed = !!taught && learned.every((e, i) => i === best || e < (learned[best] as number)) && [...features.keys()].some((f) => f.startsWith(CONCEPT_PREFIX) && taught.has(f));
+  const confirmed = !!taught && learned.every((e, i) => i === best || e < (learned[best] as number)) && [...features.keys()].some((f) => isConcept(f) && taught.has(f));
   // No category: best stays -1, and index -1 holds nothing.
   return { best: categories[best]?.name ?? null, confidence: probabilities[best] ?? 0, runnerUp: Math.max(0, ...probabilities.filter((_, i) => i !== best)), confirmed };
 }
@@ -441,9 +508,9 @@ const TITLE_CONCEPTS = new WeakMap<Features, Set<string>>();
  */
 export function exampleFeatures(features: Features): string[] {
   const titled = TITLE_CONCEPTS.get(features);
-  if (titled) features = new Map([...features].map(([f, w]) => [f, f.startsWith(CONCEPT_PREFIX) && !titled.has(f) ? w * TUNING.exampleTitleLead : w]));
+  if (titled) features = new Map([...features].map(([f, w]) => [f, isConcept(f) && !titled.has(f) ? w * TUNING.exampleTitleLead : w]));
   return [...features]
-    .filter(([f, w]) => w >= (f.startsWith(CONCEPT_PREFIX) ? 0.3 : FIELD_WEIGHT.customer * TUNING.vocabularyStem))
+    .filter(([f, w]) => w >= (isConcept(f) ? 0.3 : FIELD_WEIGHT.customer * TUNING.vocabularyStem))
     .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
     .slice(0, EXAMPLE_FEATURES_MAX)
     .map(([f]) => f);
