@@ -11,6 +11,7 @@ import { HELDOUT_V6_EXAMPLES, HELDOUT_V6_NO_CATEGORY, HELDOUT_V6_TICKETS } from 
 import { HELDOUT_V7_EXAMPLES, HELDOUT_V7_NO_CATEGORY, HELDOUT_V7_TICKETS } from '../../scripts/bench/classifier-heldout-v7';
 import { HELDOUT_V8_EXAMPLES, HELDOUT_V8_NO_CATEGORY, HELDOUT_V8_TICKETS } from '../../scripts/bench/classifier-heldout-v8';
 import { HELDOUT_V9_EXAMPLES, HELDOUT_V9_NO_CATEGORY, HELDOUT_V9_TICKETS } from '../../scripts/bench/classifier-heldout-v9';
+import { HELDOUT_V10_EXAMPLES, HELDOUT_V10_NO_CATEGORY, HELDOUT_V10_TICKETS } from '../../scripts/bench/classifier-heldout-v10';
 import { evaluate, examplesFrom } from '../../scripts/bench/classifier-eval';
 import { opaqueCategories } from '../../scripts/bench/classifier-opaque';
 
@@ -269,6 +270,19 @@ heldoutGates('held-out v8 (the headline since round 7\'s second pass)', { ticket
 // Round 9: a tuning set from here on (its misses were read ticket by ticket; docs/categorisation.md, "Round 9"):
 // 96.8% / 0.0% zero-shot, 97.9% / 0.5% after examples, 7 of 11 and 7 of 11. Tuning figures; floors allow one ticket.
 heldoutGates('held-out v9 (the headline since round 8)', { tickets: HELDOUT_V9_TICKETS, examples: HELDOUT_V9_EXAMPLES, noCategory: HELDOUT_V9_NO_CATEGORY }, { aRight: 0.96, aWrong: 0.006, bRight: 0.975, bWrong: 0.011, abstained: 7, abstainedAfter: 7 });
+
+/**
+ * Held-out v10 (the headline since round 9: written blind before round 9 by a sixth writer who never saw
+ * the classifier: a maker of personal health wearables and audio (hearing aids, watches, earbuds, CPAP,
+ * scales, blood-pressure cuffs, baby monitors, kids' GPS watches, e-readers), elderly users and their
+ * adult children, carers, audiologists and pharmacies, insurers; app-store reviews, marketplace buyer
+ * messages, web forms with a wrong issue-type field, ALL CAPS and emoji). Measured once on round 8's
+ * classifier (84.1% / 3.7% (12.2% abstained) zero-shot, 89.9% / 3.7% after 3 examples, 10 of 11
+ * no-category tickets abstain) and once after round 9: 84.1% / 3.2% (12.7%), 89.9% / 3.2%, 10 of 11 (8 of 11 after examples).
+ * Its misses are never listed. Floors just under the measured figures: neither goal (85% / 5%
+ * zero-shot, 92% after examples) is met here.
+ */
+heldoutGates('held-out v10 (the headline since round 9)', { tickets: HELDOUT_V10_TICKETS, examples: HELDOUT_V10_EXAMPLES, noCategory: HELDOUT_V10_NO_CATEGORY }, { aRight: 0.84, aWrong: 0.033, bRight: 0.895, bWrong: 0.033, abstained: 10, abstainedAfter: 8 });
 
 /**
  * Held-out v4 (the headline of round 4: written before round-4 tuning by an engineer who never saw
