@@ -71,6 +71,18 @@ describe('round 9: a switch to the lowest value in a series\' first hours is its
     expect(flatlines(welder(seed))).toEqual([]);
   });
 
+  it('a short first rest still counts as a normal run: the same rest, a little longer, half a day later is no flatline', () => {
+    // A pump's flow every minute: idle (exactly 0) at its first reading, running (20-40 l/min), idle
+    // again for 15 minutes in its first half hour, then running for 13 hours, then idle for 40 minutes.
+    const r = rng(7);
+    const pts: Point[] = [];
+    for (let i = 0; i < 15 + 15 + 780 + 40 + 30; i++) {
+      const idle = i === 0 || (i >= 15 && i < 30) || (i >= 810 && i < 850);
+      pts.push({ t: START + i * MIN, v: idle ? 0 : Math.round((30 + 20 * (r.uniform() - 0.5)) * 10) / 10 });
+    }
+    expect(flatlines(pts)).toEqual([]);
+  });
+
   it('control: the same welder frozen mid-job (its reading repeats from the 30th minute) is a flatline', () => {
     expect(flatlines(welder(4, 30)).length).toBeGreaterThan(0);
   });

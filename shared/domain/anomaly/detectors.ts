@@ -347,7 +347,7 @@ export interface SeriesState {
   /** Extreme points waiting for the next one (spike or the start of a shift). */
   pending: { t: number; v: number; z: number; thr: number }[];
   /** The current run of identical values; `flagged` once it became a flatline. */
-  run: { v: number; since: number; count: number; flagged?: boolean; out?: 1 } | null;
+  run: { v: number; since: number; count: number; flagged?: boolean; out?: 1 | 2 } | null;
   maxRun: number;
   /**
    * The values of the series' last long runs (≥ flatMinPoints, flagged or not), each followed by the
@@ -532,7 +532,8 @@ function flatlineSignal(s: SeriesState, t: number, v: number, warm: boolean, out
     // A run that ended without being an anomaly is part of what the series normally does; not one at
     // a new state or a resting state (round 7): how long the series rests says nothing of how long a
     // reading of it may repeat while it runs.
-    if (s.run && !s.run.flagged && !s.run.out && restLength(s.rest, s.run.v) === undefined) s.maxRun = Math.max(s.maxRun, s.run.count);
+    // A run the series switched into at its bound in its first hours (out 2, round 9) still counts: it is how long it rested then.
+    if (s.run && !s.run.flagged && s.run.out !== 1 && restLength(s.rest, s.run.v) === undefined) s.maxRun = Math.max(s.maxRun, s.run.count);
     // A long run, flatline or not, makes its value a resting state of the series (round 7: several of
     // them, an escalator that runs by day at one rate and rests at zero by night has two).
     if (s.run && s.run.count >= DETECTOR.flatMinPoints) s.rest = restAt(s.rest ?? [], s.run.v, s.run.count);
@@ -546,8 +547,9 @@ function flatlineSignal(s: SeriesState, t: number, v: number, warm: boolean, out
     // In its first hours (round 9) a run the series switched into (a move of `switchMoves` × its
     // typical move between neighbouring points) at its lowest or highest value so far is the
     // series showing its resting state (a charger idle between sessions, a washer between fills):
-    // a switch too, and the run teaches the rest.
-    else if (switchedToBound(s, t, v)) s.run.out = 1;
+    // not judged; a long one (flatMinPoints) teaches the rest, a shorter one still counts as a
+    // normal run (a meter's first short night at zero keeps its later, longer nights quiet).
+    else if (switchedToBound(s, t, v)) s.run.out = 2;
   }
   const run = s.run as NonNullable<SeriesState['run']>;
   const resting = DETECTOR.restFactor * (restLength(s.rest, v) ?? 0);
