@@ -78,6 +78,17 @@ export const DETECTOR = {
    * moving (a feeder's meals, a silo's feed-outs, a tank's draws), not a level shift.
    */
   knownSteps: 4,
+  /**
+   * Round 9: the last `dailySteps` level changes (reported or learned) are remembered with their
+   * time; a step the same way, within `stepRatio`× the size of one made at least `dailyMinAgeMs`
+   * before at the same time of day (within `dailyWindowMs`, UTC) is the series' schedule (a pivot
+   * stopping at the tariff peak, a dishwasher's nightly drain): learned, not reported.
+   */
+  dailySteps: 4,
+  dailyWindowMs: 60 * 60_000,
+  dailyMinAgeMs: 20 * 3_600_000,
+  /** Round 9: in a series' first `shiftWarmupMs`, a move into a run of `switchMoves` × its median move between neighbouring points, to its lowest or highest value, is a switch to its rest (see flatlineSignal). */
+  switchMoves: 6,
   stepVisits: 2,
   stepRatio: 2,
   /** Per-point decay of that largest move. */
@@ -294,6 +305,8 @@ export interface SeriesState {
   levels?: number[];
   /** Signed sizes of the series' last sudden steps, newest first (round 7, second pass; DETECTOR.knownSteps). */
   steps?: number[];
+  /** The series' last level changes by time (round 9; DETECTOR.dailySteps): pairs of the step's start in whole minutes since the epoch and its signed size, newest first. */
+  daily?: number[];
   /** Decayed largest move between neighbouring normal points (quantised series' own level-change history). */
   jump?: number;
   /** Regime: the current block's residuals and start, and the spreads of past blocks. */
@@ -334,7 +347,7 @@ export interface SeriesState {
   /** Extreme points waiting for the next one (spike or the start of a shift). */
   pending: { t: number; v: number; z: number; thr: number }[];
   /** The current run of identical values; `flagged` once it became a flatline. */
-  run: { v: number; since: number; count: number; flagged?: boolean; out?: 1 } | null;
+  run: { v: number; since: number; count: number; flagged?: boolean; out?: 1 | 2 } | null;
   maxRun: number;
   /**
    * The values of the series' last long runs (≥ flatMinPoints, flagged or not), each followed by the
@@ -502,6 +515,16 @@ function restLength(rest: readonly number[] | null | undefined, v: number): numb
   return undefined;
 }
 
+/** Round 9: in the series' first DETECTOR.shiftWarmupMs, `v` (the newest point) was reached by a switch to the lowest or highest value the series showed. */
+function switchedToBound(s: SeriesState, t: number, v: number): boolean {
+  const prev = s.recent.at(-2)?.[1];
+  if (prev === undefined || s.lo === null || s.hi === null || !young(s, t) || s.values.length < DETECTOR.rebaselinePoints) return false;
+  if (v > s.lo && v < s.hi) return false;
+  const moves = s.values.slice(1).map((x, i) => Math.abs(x - (s.values[i] as number)));
+  const usual = Math.max(median(moves), resolution(s.values));
+  return Math.abs(v - prev) >= DETECTOR.switchMoves * usual;
+}
+
 function flatlineSignal(s: SeriesState, t: number, v: number, warm: boolean, out: PointResult): void {
   if (s.run && s.run.v === v) {
     s.run.count++;
@@ -509,7 +532,8 @@ function flatlineSignal(s: SeriesState, t: number, v: number, warm: boolean, out
     // A run that ended without being an anomaly is part of what the series normally does; not one at
     // a new state or a resting state (round 7): how long the series rests says nothing of how long a
     // reading of it may repeat while it runs.
-    if (s.run && !s.run.flagged && !s.run.out && restLength(s.rest, s.run.v) === undefined) s.maxRun = Math.max(s.maxRun, s.run.count);
+    // A run the series switched into at its bound in its first hours (out 2, round 9) still counts: it is how long it rested then.
+    if (s.run && !s.run.flagged && s.run.out !== 1 && restLength(s.rest, s.run.v) === undefined) s.maxRun = Math.max(s.maxRun, s.run.count);
     // A long run, flatline or not, makes its value a resting state of the series (round 7: several of
     // them, an escalator that runs by day at one rate and rests at zero by night has two).
     if (s.run && s.run.count >= DETECTOR.flatMinPoints) s.rest = restAt(s.rest ?? [], s.run.v, s.run.count);
@@ -520,6 +544,12 @@ function flatlineSignal(s: SeriesState, t: number, v: number, warm: boolean, out
     // light switched off at dawn within its first 30 readings, seen whole, read as a flatline).
     const margin = DETECTOR.envelopeMargin * ((s.hi ?? v) - (s.lo ?? v));
     if ((warm || s.n > DETECTOR.rebaselinePoints) && s.hi !== null && outsideEnvelope(s, v, margin) && outsideEnvelope(s, v, Math.max(margin, resolution(s.values)))) s.run.out = 1;
+    // In its first hours (round 9) a run the series switched into (a move of `switchMoves` × its
+    // typical move between neighbouring points) at its lowest or highest value so far is the
+    // series showing its resting state (a charger idle between sessions, a washer between fills):
+    // not judged; a long one (flatMinPoints) teaches the rest, a shorter one still counts as a
+    // normal run (a meter's first short night at zero keeps its later, longer nights quiet).
+    else if (switchedToBound(s, t, v)) s.run.out = 2;
   }
   const run = s.run as NonNullable<SeriesState['run']>;
   const resting = DETECTOR.restFactor * (restLength(s.rest, v) ?? 0);
@@ -619,13 +649,16 @@ export function evaluatePoint(s: SeriesState, t: number, v: number, rules: reado
       }
       // Back to the level before the last shift: its end, not a new one.
       if (s.before && Math.abs(newLevel - s.before.level) < (DETECTOR.longShiftZ / 2) * s.before.scale) {
+        learnDailyStep(s, start, newLevel - b.level);
         s.before = null;
         s.held = null;
         rebaseline(s, start, s.pending, true);
         return out;
       }
-      // Young, or to a level it already sat at (round 7): its own behaviour, learned.
-      if (young(s, t) || knownLevel(s, b.level, newLevel)) {
+      // Young, or to a level it already sat at (round 7), or the same step at the same time of a day before (round 9): its own behaviour, learned.
+      const daily = dailyStep(s, start, newLevel - b.level);
+      learnDailyStep(s, start, newLevel - b.level);
+      if (young(s, t) || daily || knownLevel(s, b.level, newLevel)) {
         rebaseline(s, start, s.pending);
         return out;
       }
@@ -686,6 +719,7 @@ export function evaluatePoint(s: SeriesState, t: number, v: number, rules: reado
     }
     const back = s.before && Math.abs(newLevel - s.before.level) < (DETECTOR.longShiftZ / 2) * s.before.scale;
     if (back && step >= DETECTOR.stepMin) {
+      learnDailyStep(s, start, newLevel - median(before));
       s.before = null;
       s.held = null;
       rebaseline(s, start, [], true);
@@ -695,8 +729,10 @@ export function evaluatePoint(s: SeriesState, t: number, v: number, rules: reado
       s.held = null;
       const moved = newLevel - median(before);
       const known = knownStep(s, moved);
+      const daily = dailyStep(s, start, moved);
       learnStep(s, moved);
-      if (young(s, t) || known || dayExplains(s, t, newLevel, b.rawScale) || knownLevel(s, median(before), newLevel)) {
+      learnDailyStep(s, start, moved);
+      if (young(s, t) || known || daily || dayExplains(s, t, newLevel, b.rawScale) || knownLevel(s, median(before), newLevel)) {
         rebaseline(s, start, []);
         return out;
       }
@@ -1123,6 +1159,28 @@ function cycleSignal(s: SeriesState, t: number, v: number, out: PointResult): vo
   });
 }
 
+/** Remembers a level change with its start (whole minutes since the epoch), newest first, the last DETECTOR.dailySteps. Round 9. */
+function learnDailyStep(s: SeriesState, start: number, moved: number): void {
+  s.daily = [Math.round(start / 60_000), Number(moved.toPrecision(3)), ...(s.daily ?? [])].slice(0, 2 * DETECTOR.dailySteps);
+}
+
+/**
+ * A step the same way as, and within DETECTOR.stepRatio× the size of, a remembered one that began
+ * at least DETECTOR.dailyMinAgeMs earlier at the same time of day (within DETECTOR.dailyWindowMs):
+ * the series' own schedule, seen once before. Round 9.
+ */
+function dailyStep(s: SeriesState, start: number, moved: number): boolean {
+  const daily = s.daily ?? [];
+  for (let i = 0; i + 1 < daily.length; i += 2) {
+    const age = start - (daily[i] as number) * 60_000;
+    const x = daily[i + 1] as number;
+    const offDay = Math.abs(age - Math.round(age / 86_400_000) * 86_400_000);
+    if (age < DETECTOR.dailyMinAgeMs || offDay > DETECTOR.dailyWindowMs) continue;
+    if (moved !== 0 && Math.sign(x) === Math.sign(moved) && Math.max(Math.abs(x), Math.abs(moved)) <= DETECTOR.stepRatio * Math.min(Math.abs(x), Math.abs(moved))) return true;
+  }
+  return false;
+}
+
 /** Remembers a sudden step's signed size (3 significant digits; the newest DETECTOR.knownSteps). */
 function learnStep(s: SeriesState, moved: number): void {
   s.steps = [Number(moved.toPrecision(3)), ...(s.steps ?? [])].slice(0, DETECTOR.knownSteps);
@@ -1157,7 +1215,10 @@ function longShift(s: SeriesState, b: Baseline, base: Record<string, number | st
   if (held.first === undefined || Math.abs(level - held.first) >= (DETECTOR.longShiftZ / 2) * held.scale) return false;
   // Settled: the window is flat around its level (a slope would carry it there and on: a drift).
   const settled = Math.abs(b.slopePerMs * ((s.times.at(-1) as number) - (s.times[0] as number))) < DETECTOR.longShiftZ * held.scale;
-  if (distance < DETECTOR.longShiftZ || !settled || young(s, held.start) || dayExplains(s, s.times.at(-1) as number, level, held.scale) || knownLevel(s, held.from, level) || knownStep(s, level - held.from)) return false;
+  if (distance < DETECTOR.longShiftZ || !settled) return false;
+  const daily = dailyStep(s, held.start, level - held.from);
+  learnDailyStep(s, held.start, level - held.from);
+  if (young(s, held.start) || daily || dayExplains(s, s.times.at(-1) as number, level, held.scale) || knownLevel(s, held.from, level) || knownStep(s, level - held.from)) return false;
   // On a quantised series (the window now holds only the new level) a change of level is judged by its own history of them.
   if (onLevels(s.values) && Math.abs(level - held.from) < DETECTOR.quantisedJumpFactor * (s.jump ?? 0)) return false;
   out.signals.push({
