@@ -7,7 +7,7 @@ import { parseIdempotencyKey, requestFingerprint, runIdempotent } from '../domai
 import { authenticate } from '../domain/organization/organization.service';
 import type { OrgContext } from '../domain/organization/organization.schema';
 import { authenticateUser } from '../domain/user/user-auth';
-import { ADMINS_ONLY, type UserContext } from '../domain/user/user.schema';
+import { ADMINS_ONLY, type UserContext } from '../domain/user/user.limits';
 import { injectLambdaContext, logger } from '../logging/logger';
 import { errorResponse } from './error-mapper';
 import { json, RawResponse } from './response';
