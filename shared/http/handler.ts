@@ -4,7 +4,7 @@ import type * as z from 'zod/mini';
 import { findMalformedTextField, invalidUnicode } from '../domain/common.schema';
 import { BadRequestError, ForbiddenError, PayloadTooLargeError } from '../domain/errors';
 import { parseIdempotencyKey, requestFingerprint, runIdempotent } from '../domain/idempotency/idempotency.service';
-import { authenticate } from '../domain/organization/organization.service';
+import { authenticate } from '../domain/organization/organization-auth';
 import type { OrgContext } from '../domain/organization/organization.schema';
 import { authenticateUser } from '../domain/user/user-auth';
 import { ADMINS_ONLY, type UserContext } from '../domain/user/user.limits';
