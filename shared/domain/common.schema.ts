@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { utf8Bytes } from '../db/key-limits';
 import { KEY_PART_MAX_BYTES, type KeyPart } from '../db/keys';
+import { pure } from '../pure';
 
 /**
  * Building blocks for request schemas. Each takes the exact text integrators see, because
@@ -28,7 +29,7 @@ export function optionalString(field: string, max: number) {
   );
 }
 
-export const METADATA_MAX_BYTES = 64 * 1024;
+export const METADATA_MAX_BYTES = 65_536; // 64 KiB
 /** Nesting limit of free-form JSON (metadata, properties): the object itself is level 1. */
 export const METADATA_MAX_DEPTH = 32;
 
@@ -65,7 +66,7 @@ export function metadataObject(field: string) {
 
 // A UTF-16 surrogate not paired with its other half: such a string has no UTF-8 form, so the
 // key encoder (encodeURIComponent) throws on it and the classifier would garble it.
-const LONE_SURROGATE = /\p{Cs}/u;
+const LONE_SURROGATE = /* @__PURE__ */ pure(() => /\p{Cs}/u);
 
 /** Whether a string is well-formed Unicode (no lone UTF-16 surrogate). */
 export const isWellFormedText = (value: string) => !LONE_SURROGATE.test(value);
@@ -162,7 +163,7 @@ export function optionalKeyPartString(options: KeyPartStringOptions) {
 
 export const EMAIL_MAX = 254;
 /** An email's limit in UTF-8 bytes: RFC 5321's 254 octets, and never more than the email key part's budget. */
-export const EMAIL_MAX_BYTES = Math.min(EMAIL_MAX, KEY_PART_MAX_BYTES.email);
+export const EMAIL_MAX_BYTES = /* @__PURE__ */ pure(() => Math.min(EMAIL_MAX, KEY_PART_MAX_BYTES.email));
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Trim + lowercase: the form used for matching and uniqueness. */

@@ -4,11 +4,12 @@ import type * as z from 'zod/mini';
 import { findMalformedTextField, invalidUnicode } from '../domain/common.schema';
 import { BadRequestError, ForbiddenError, PayloadTooLargeError } from '../domain/errors';
 import { parseIdempotencyKey, requestFingerprint, runIdempotent } from '../domain/idempotency/idempotency.service';
-import { authenticate } from '../domain/organization/organization.service';
+import { authenticate } from '../domain/organization/organization-auth';
 import type { OrgContext } from '../domain/organization/organization.schema';
 import { authenticateUser } from '../domain/user/user-auth';
-import { ADMINS_ONLY, type UserContext } from '../domain/user/user.schema';
+import { ADMINS_ONLY, type UserContext } from '../domain/user/user.limits';
 import { injectLambdaContext, logger } from '../logging/logger';
+import { pure } from '../pure';
 import { errorResponse } from './error-mapper';
 import { json, RawResponse } from './response';
 import type { RouteAuth } from '../routes';
@@ -75,8 +76,8 @@ const normalizeHeaders: Middleware = {
  * A bundle knows only the routes its function serves (shared/http/route-flags.ts).
  */
 const AUTH_BY_ROUTE_KEY = new Map<string, RouteAuth>(servedRoutes.map((r) => [routeKeyOf(r), r.auth ?? 'apiKey']));
-/** Person routes an agent may not call (route keys). */
-const ADMIN_ONLY_ROUTE_KEYS = new Set(servedRoutes.filter((r) => r.adminOnly).map(routeKeyOf));
+/** Person routes an agent may not call (route keys); left out of bundles that serve no person's route. */
+const ADMIN_ONLY_ROUTE_KEYS = /* @__PURE__ */ pure(() => new Set(servedRoutes.filter((r) => r.adminOnly).map(routeKeyOf)));
 
 /** The key of an `Authorization: Bearer <key>` header, or undefined. */
 function bearerKey(authorization: string | undefined): string | undefined {

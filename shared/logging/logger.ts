@@ -43,7 +43,6 @@ export function serializeError(error: Error): Record<string, unknown> {
 export class Logger {
   private level: LogLevel;
   private readonly serviceName: string;
-  private persistentKeys: Record<string, unknown> = {};
   private temporaryKeys: Record<string, unknown> = {};
   private contextKeys: Record<string, unknown> = {};
   private coldStart = true;
@@ -64,11 +63,6 @@ export class Logger {
   /** Keys on every line until {@link resetKeys} (the end of the invocation when the middleware says so). */
   appendKeys(keys: Record<string, unknown>): void {
     Object.assign(this.temporaryKeys, keys);
-  }
-
-  /** Keys on every line for the life of the process. */
-  appendPersistentKeys(keys: Record<string, unknown>): void {
-    Object.assign(this.persistentKeys, keys);
   }
 
   resetKeys(): void {
@@ -113,7 +107,6 @@ export class Logger {
       service: this.serviceName,
       ...this.contextKeys,
       ...(traceId ? { xray_trace_id: traceId } : {}),
-      ...this.persistentKeys,
       ...this.temporaryKeys,
     };
     if (extra instanceof Error) line.error = serializeError(extra);

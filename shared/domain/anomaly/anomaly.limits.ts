@@ -1,3 +1,4 @@
+import { pure } from '../../pure';
 import { isMeasurementName, isStorableNumber } from '../telemetry/telemetry-names';
 import type { AnomalyKind, EvidenceValue, ThresholdRule } from './detectors';
 
@@ -13,7 +14,7 @@ export type IncidentStatus = (typeof INCIDENT_STATUSES)[number];
 export const INCIDENTS_DEFAULT_LIMIT = 20;
 export const INCIDENTS_MAX_LIMIT = 100;
 export const STATUS_INVALID = 'status must be open or resolved';
-export const INCIDENT_LIMIT_INVALID = `limit must be an integer from 1 to ${INCIDENTS_MAX_LIMIT}`;
+export const INCIDENT_LIMIT_INVALID = /* @__PURE__ */ pure(() => `limit must be an integer from 1 to ${INCIDENTS_MAX_LIMIT}`);
 export const INCIDENT_CURSOR_INVALID = 'cursor is invalid for this query';
 
 /** One incident of `GET /device/{identifier}/incidents` (times ISO 8601, UTC). */

@@ -318,7 +318,7 @@ export async function detectForDevice(
   delivered?: DeliveredPoints,
 ): Promise<DetectionResult> {
   const result: DetectionResult = { evaluated: 0, opened: [], resolved: [] };
-  for (const lane of lanes) await detectLane(organizationId, identifier, now, lane, result, delivered?.[lane], delivered ? 'live' : 'commit');
+  for (const lane of lanes) await detectLane(organizationId, identifier, now, lane, result, delivered?.[lane], delivered ? 'live' : 'commit', delivered ? LIVE : undefined);
   return result;
 }
 
@@ -329,8 +329,26 @@ export async function detectForDevice(
  */
 type LaneMode = 'live' | 'commit' | 'catchUp';
 
+/**
+ * What {@link detectLane} uses in `live` mode only: the delivered records and the deferred-state cache.
+ * Passed by {@link detectForDevice} (the stream worker) with `live` mode and never otherwise, so the dropout
+ * sweep's function, which only catches up, bundles none of it.
+ */
+const LIVE = { deliveredRecords, withDelivered, deliveryIsContiguous, expectedAfter, mayStayDeferred, rememberDeferred, cacheEnabled };
+type Live = typeof LIVE;
+
 /** {@link detectForDevice} for one lane: that lane's new records, its own "newest evaluated" time. */
-async function detectLane(organizationId: string, identifier: string, now: number, lane: DetectionLane, result: DetectionResult, delivered: ReplayPoint[] | undefined, mode: LaneMode): Promise<void> {
+async function detectLane(
+  organizationId: string,
+  identifier: string,
+  now: number,
+  lane: DetectionLane,
+  result: DetectionResult,
+  delivered: ReplayPoint[] | undefined,
+  mode: LaneMode,
+  /** {@link LIVE}, given with `live` mode (and `delivered`) only. */
+  live?: Live,
+): Promise<void> {
   const scope = `${organizationId}|${identifier}`;
   let consistent = mode !== 'live';
   let input: repo.DetectorInput | undefined;
@@ -346,15 +364,15 @@ async function detectLane(organizationId: string, identifier: string, now: numbe
     if (lateBase === undefined) lateBase = input.stored.lastTs;
     const base = lateBase;
     const late = lane === 'device' && !lateLearned && delivered !== undefined && base !== null ? delivered.filter((p) => p.t <= base) : [];
-    const cached = mode === 'live' && lane === 'device' && !consistent && cacheEnabled() && late.length === 0 ? deferredStates.get(cacheKey) : undefined;
-    if (cached && delivered && cached.version === input.stored.version && cached.committedLastTs === input.stored.lastTs && deliveryIsContiguous(delivered, cached.state.lastTs, cached.state.cadence)) {
-      const own = deliveredRecords(delivered, cached.state.lastTs, now).points;
+    const cached = mode === 'live' && lane === 'device' && !consistent && live?.cacheEnabled() && late.length === 0 ? deferredStates.get(cacheKey) : undefined;
+    if (live && cached && delivered && cached.version === input.stored.version && cached.committedLastTs === input.stored.lastTs && live.deliveryIsContiguous(delivered, cached.state.lastTs, cached.state.cadence)) {
+      const own = live.deliveredRecords(delivered, cached.state.lastTs, now).points;
       if (own.length === 0) return;
       const next = evaluateGroups(cached.state, [{ now, points: own }], ctx);
       const due = dropoutDue(next.state.cadence) ?? null;
       const pending = cached.pending + own.length;
-      if (!changesAnything(next.changes) && next.consumed >= own.length && !watchMovesEarlier(due, input.watchDue) && mayStayDeferred(pending, cached.oldest, now, input.watchDue)) {
-        rememberDeferred(cacheKey, { ...cached, state: next.state, pending });
+      if (!changesAnything(next.changes) && next.consumed >= own.length && !watchMovesEarlier(due, input.watchDue) && live.mayStayDeferred(pending, cached.oldest, now, input.watchDue)) {
+        live.rememberDeferred(cacheKey, { ...cached, state: next.state, pending });
         result.evaluated += next.consumed;
         return;
       }
@@ -366,14 +384,14 @@ async function detectLane(organizationId: string, identifier: string, now: numbe
     const last = lane === 'crash' ? input.state.crashTs : input.state.lastTs;
     let points: ReplayPoint[];
     let hasMore = false;
-    if (delivered !== undefined && (lane === 'crash' || deliveryIsContiguous(delivered, last, input.state.cadence))) {
-      ({ points, hasMore } = deliveredRecords(delivered, last, now));
+    if (live && delivered !== undefined && (lane === 'crash' || live.deliveryIsContiguous(delivered, last, input.state.cadence))) {
+      ({ points, hasMore } = live.deliveredRecords(delivered, last, now));
     } else {
       // A delivery that will bring the records after the committed state to DEFER.records commits: read them consistently at once.
-      if (!consistent && delivered !== undefined && expectedAfter(delivered, last, input.state.cadence) >= DEFER.records) consistent = true;
+      if (!consistent && live && delivered !== undefined && live.expectedAfter(delivered, last, input.state.cadence) >= DEFER.records) consistent = true;
       ({ points, hasMore } = await newRecords(organizationId, identifier, lane, last, now, consistent));
       // The delivery's own records may not be visible yet to an eventually consistent read.
-      if (delivered !== undefined && !hasMore) points = withDelivered(points, delivered, last, now);
+      if (live && delivered !== undefined && !hasMore) points = live.withDelivered(points, delivered, last, now);
     }
     const fresh = points.filter((p) => last === null || p.t > last);
     if (fresh.length === 0 && late.length === 0) return;
@@ -382,6 +400,7 @@ async function detectLane(organizationId: string, identifier: string, now: numbe
     const due = lane === 'device' ? (dropoutDue(state.cadence) ?? null) : null;
     const watch = watchMovesEarlier(due, input.watchDue) ? repo.watchWrite(organizationId, identifier, due as number) : undefined;
     const deferrable =
+      live &&
       mode === 'live' &&
       lane === 'device' &&
       // A device's first state is always written: it is what tells a device that sent data from an unknown one (GET …/incidents).
@@ -392,9 +411,9 @@ async function detectLane(organizationId: string, identifier: string, now: numbe
       watch === undefined &&
       !hasMore &&
       consumed >= fresh.length &&
-      mayStayDeferred(fresh.length, (fresh[0] as ReplayPoint).t, now, input.watchDue);
+      live.mayStayDeferred(fresh.length, (fresh[0] as ReplayPoint).t, now, input.watchDue);
     if (deferrable) {
-      rememberDeferred(cacheKey, { version: input.stored.version, committedLastTs: input.stored.lastTs, state, pending: fresh.length, oldest: (fresh[0] as ReplayPoint).t });
+      live.rememberDeferred(cacheKey, { version: input.stored.version, committedLastTs: input.stored.lastTs, state, pending: fresh.length, oldest: (fresh[0] as ReplayPoint).t });
       result.evaluated += consumed;
       return;
     }

@@ -1,5 +1,5 @@
 import { BadRequestError } from '../errors';
-import { ROLE_INVALID, USER_EMAIL_INVALID } from '../user/user.schema';
+import { ROLE_INVALID, USER_EMAIL_INVALID } from '../user/user.limits';
 import { BODY_OBJECT, USER_EMAIL_REQUIRED, USER_ROLE_INVALID } from './settings.limits';
 
 /**

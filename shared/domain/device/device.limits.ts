@@ -1,3 +1,4 @@
+import { pure } from '../../pure';
 import { METADATA_MAX_BYTES, METADATA_MAX_DEPTH } from '../common.schema';
 
 /** Device limits and the texts integrators see (spec 4.1, 4.2), without zod: device.schema.ts re-exports them. */
@@ -11,7 +12,7 @@ export const IDENTIFIER_REQUIRED = 'identifier is required and must be a non-emp
 export const TYPE_REQUIRED = 'type is required for new devices and must be a non-empty string';
 export const DEVICES_REQUIRED = 'devices is required and must be an object mapping identifiers to metadata';
 export const DEVICES_EMPTY = 'devices must contain at least one entry';
-export const DEVICES_TOO_MANY = `Too many devices. Maximum ${BULK_METADATA_MAX} per request`;
+export const DEVICES_TOO_MANY = /* @__PURE__ */ pure(() => `Too many devices. Maximum ${BULK_METADATA_MAX} per request`);
 export const DEVICE_NOT_FOUND = 'Device not found';
 export const invalidBulkMetadata = (identifier: string) => `Invalid metadata for device "${identifier}": must be a JSON object`;
 export const bulkMetadataTooLarge = (identifier: string) =>

@@ -4,27 +4,14 @@ import { documentClient, tableName } from '../../db/client';
 import * as keys from '../../db/key-builders';
 import { stripKeys } from '../../db/keys';
 import { transactWrite, TransactionConditionFailed } from '../../db/operations';
-import { Organization, type OrgContext } from './organization.schema';
+import { Organization } from './organization.schema';
 export { listOrganizations } from './organization-listing';
+export { findOrgByKeyHash } from './organization-auth';
 
 /**
  * Access patterns for organizations and their API keys (docs/data-model.md):
  * org by id, org by key hash, list orgs, create org with key, swap key.
  */
-
-/**
- * Org by key hash: one strongly consistent GetItem, so a revoked key fails on the next request.
- * The key item also carries the org settings hot paths need (telemetry retention), so
- * authentication brings them at no extra request.
- */
-export async function findOrgByKeyHash(keyHash: string): Promise<OrgContext | undefined> {
-  const out = await documentClient().send(
-    new GetCommand({ TableName: tableName(), Key: keys.apiKey(keyHash), ConsistentRead: true }),
-  );
-  if (!out.Item) return undefined;
-  const { organizationId, telemetryRetentionDays } = out.Item as OrgContext;
-  return telemetryRetentionDays === undefined ? { organizationId } : { organizationId, telemetryRetentionDays };
-}
 
 /** Org by id (consistent). */
 export async function getOrganization(organizationId: string): Promise<Organization | undefined> {

@@ -1,26 +1,10 @@
-import { BadRequestError, NotFoundError, UnauthorizedError } from '../errors';
-import { API_KEY_PREFIX, generateApiKey, hashApiKey, MAX_PRESENTED_KEY_LENGTH } from './api-key';
+import { BadRequestError, NotFoundError } from '../errors';
+import { generateApiKey, hashApiKey } from './api-key';
 import * as repo from './organization.repository';
 import { DEFAULT_RETENTION_DAYS, MAX_RETENTION_DAYS, OrganizationName, type OrgContext } from './organization.schema';
 import * as z from 'zod/mini';
 
-export const MISSING_API_KEY = 'Missing API key';
-export const INVALID_API_KEY = 'Invalid API key';
-
-/**
- * Resolves the organization of a presented key. No cache: every call reads the key item
- * with a consistent read, which is what makes regeneration take effect on the next request.
- */
-export async function authenticate(apiKey: string | undefined): Promise<OrgContext> {
-  const presented = apiKey?.trim();
-  if (!presented) throw new UnauthorizedError(MISSING_API_KEY);
-  if (!presented.startsWith(API_KEY_PREFIX) || presented.length > MAX_PRESENTED_KEY_LENGTH) {
-    throw new UnauthorizedError(INVALID_API_KEY);
-  }
-  const org = await repo.findOrgByKeyHash(hashApiKey(presented));
-  if (!org) throw new UnauthorizedError(INVALID_API_KEY);
-  return org;
-}
+export { authenticate, INVALID_API_KEY, MISSING_API_KEY } from './organization-auth';
 
 /** Creates an organization and returns its id and the only copy of its API key. */
 export async function createOrganization(name: string): Promise<{ organizationId: string; apiKey: string }> {

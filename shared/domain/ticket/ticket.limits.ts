@@ -1,3 +1,4 @@
+import { pure } from '../../pure';
 import { PRIORITIES } from '../ticket-config/ticket-config.limits';
 
 /**
@@ -24,14 +25,14 @@ export type TicketStatus = (typeof TICKET_STATUSES)[number];
 // Exact texts of spec 4.10.
 export const TITLE_REQUIRED = 'title is required';
 export const CUSTOMER_REQUIRED = 'Either customerEmail or customerId is required';
-export const PRIORITY_INVALID = `priority must be one of: ${PRIORITIES.join(', ')}`;
+export const PRIORITY_INVALID = /* @__PURE__ */ pure(() => `priority must be one of: ${PRIORITIES.join(', ')}`);
 export const TICKET_CREATED = 'Ticket created successfully';
 // Not in the spec: limits and types the spec leaves open.
 export const TICKET_NOT_FOUND = 'Ticket not found';
-export const TITLE_TOO_LONG = `title must be at most ${TITLE_MAX} characters`;
+export const TITLE_TOO_LONG = /* @__PURE__ */ pure(() => `title must be at most ${TITLE_MAX} characters`);
 export const MESSAGES_INVALID = 'messages must be an array of { role, content }';
-export const MESSAGES_TOO_MANY = `messages must have at most ${MESSAGES_MAX} entries`;
-export const MESSAGES_TOO_LONG = `messages must have at most ${MESSAGES_TOTAL_MAX} characters of content in total`;
+export const MESSAGES_TOO_MANY = /* @__PURE__ */ pure(() => `messages must have at most ${MESSAGES_MAX} entries`);
+export const MESSAGES_TOO_LONG = /* @__PURE__ */ pure(() => `messages must have at most ${MESSAGES_TOTAL_MAX} characters of content in total`);
 
 /** Not in the spec: texts of POST /ticket/{ticketId}/category (sets the category as an agent). */
 export const CATEGORY_REQUIRED = 'category is required';

@@ -6,6 +6,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * organization and the user and expires; the role is read from the user item on every request, so
  * a removed user or a sign-out (which moves `sessionsValidFrom`) ends it at once.
  */
+/** Where the local stack keeps the session secret's value for the functions (set by shared/local/console.ts). */
+export const SESSION_SECRET_ENV = 'CONSOLE_SESSION_SECRET';
+
 export interface SessionClaims {
   /** organization id */
   o: string;

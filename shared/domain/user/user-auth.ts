@@ -3,9 +3,8 @@ import { optionalEnv, requireEnv } from '../../config/env';
 import { UnauthorizedError } from '../errors';
 import type { OrgContext } from '../organization/organization.schema';
 import { getUser } from './user.repository';
-import { verifySession } from './session';
-import { INVALID_SESSION, MISSING_SESSION, USER_ROLES, type UserContext, type UserRole } from './user.schema';
-import { SESSION_SECRET_ENV } from './user.service';
+import { SESSION_SECRET_ENV, verifySession } from './session';
+import { INVALID_SESSION, MISSING_SESSION, USER_ROLES, type UserContext, type UserRole } from './user.limits';
 
 /** `cognito` in AWS (the stack sets it): API Gateway's JWT authorizer verified the token; otherwise the local signed session. */
 export const CONSOLE_AUTH_ENV = 'CONSOLE_AUTH';

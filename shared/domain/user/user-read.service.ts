@@ -2,7 +2,7 @@ import { UnauthorizedError } from '../errors';
 import { getOrganization } from '../organization/organization.repository';
 import type { OrgContext } from '../organization/organization.schema';
 import { getUser } from './user.repository';
-import { MISSING_SESSION, type UserContext } from './user.schema';
+import { MISSING_SESSION, type UserContext } from './user.limits';
 import type * as z from 'zod/mini';
 import type { MeResponse } from './user.schema';
 

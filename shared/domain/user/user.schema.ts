@@ -1,21 +1,7 @@
 import * as z from 'zod/mini';
+import { SIGN_IN_LINK_INVALID, USER_ROLES } from './user.limits';
 
-/** What a person can do: agents work tickets; admins also run the organization (key, settings, team). */
-export const USER_ROLES = ['admin', 'agent'] as const;
-export type UserRole = (typeof USER_ROLES)[number];
-
-export const ROLE_INVALID = `--role must be one of: ${USER_ROLES.join(', ')}`;
-export const USER_EMAIL_INVALID = 'A valid --email is required';
-export const USER_EXISTS = 'A user with this email already exists in this organization';
-export const USER_NOT_FOUND = 'User not found';
-export const ADMINS_ONLY = 'Admins only';
-export const CANNOT_REMOVE_SELF = 'You cannot remove yourself; ask another admin';
-export const CANNOT_CHANGE_OWN_ROLE = 'You cannot change your own role; ask another admin';
-/** 409 of a demotion or removal whose acting admin stopped being one meanwhile (user.repository.ts, the witness). */
-export const LEAVES_NO_ADMIN = 'This change would leave the organization without an admin';
-export const MISSING_SESSION = 'Missing session';
-export const INVALID_SESSION = 'Invalid or expired session';
-export const SIGN_IN_LINK_INVALID = 'This sign-in link is invalid, expired or already used';
+export * from './user.limits';
 
 /** A user of the console as stored and as `user list` and `GET /api/console/v1/me` show it. */
 export const UserResource = z.object({
@@ -26,13 +12,6 @@ export const UserResource = z.object({
   createdAt: z.string(),
 });
 export type User = z.infer<typeof UserResource>;
-
-/** The person behind a console request, as the handler factory verified it (session or Cognito token). */
-export interface UserContext {
-  userId: string;
-  email: string;
-  role: UserRole;
-}
 
 export const SignInBody = z.object({ token: z.string({ error: SIGN_IN_LINK_INVALID }) });
 

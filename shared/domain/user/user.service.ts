@@ -3,11 +3,10 @@ import { requireEnv } from '../../config/env';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, UnauthorizedError } from '../errors';
 import { findOrganizationContext } from '../organization/organization.service';
 import * as repo from './user.repository';
-import { signSession, SESSION_TTL_MS } from './session';
+import { SESSION_SECRET_ENV, signSession, SESSION_TTL_MS } from './session';
 import { CANNOT_CHANGE_OWN_ROLE, CANNOT_REMOVE_SELF, LEAVES_NO_ADMIN, ADMINS_ONLY, ROLE_INVALID, SIGN_IN_LINK_INVALID, USER_EMAIL_INVALID, USER_EXISTS, USER_NOT_FOUND, USER_ROLES, type User, type UserContext, type UserRole } from './user.schema';
 
-/** Where the local stack keeps the session secret's value for the functions (set by shared/local/console.ts). */
-export const SESSION_SECRET_ENV = 'CONSOLE_SESSION_SECRET';
+export { SESSION_SECRET_ENV } from './session';
 /** How long a one-time sign-in link stays usable. */
 export const SIGN_IN_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
