@@ -1,5 +1,5 @@
 /**
- * Round-9 probe (issue 20): classifier-probe-r8.ts with v9 (a tuning set from round 9 on) added; every labelled set in one table (zero-shot right / wrong / abstained,
+ * Round-9 probe (issue 20): round 8's probe (classifier-probe-r8.ts, removed) with v9 (a tuning set from round 9 on) added; every labelled set in one table (zero-shot right / wrong / abstained,
  * after 3 examples right / wrong, no-category abstentions zero-shot / after examples, categories without words), without the
  * bundle build. v1-v9 are all seen (v9 from round 9), so misses are listable for each; --nocat lists
  * the no-category tickets a set answers.
