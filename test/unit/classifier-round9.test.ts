@@ -25,10 +25,11 @@ async function scoresBothWays(t: TicketText, examples: ExampleCounts) {
 
 describe('a word the examples use under other categories than its concept\'s is a house word, not a cue', () => {
   // A maker of card terminals: "terminal" (a wiring terminal to the vocabulary: installation) is in its
-  // power, damage and firmware tickets, never in an installation one.
+  // power, damage and firmware tickets, never in an installation one. (Not "Handheld terminal": since
+  // vocabulary v10 that phrase is a card-terminal device, which would leave the word in two examples only.)
   const terminals = () =>
     learn([
-      ['Power', ticket('Handheld terminal will not switch on, even on the cradle')],
+      ['Power', ticket('Terminal will not switch on, even on the cradle')],
       ['Hardware damage', ticket('Terminal fell off the counter, display smashed')],
       ['Firmware', ticket('Which software release is current for our terminals?')],
       ['Connectivity', ticket('Hub keeps dropping off the wifi')],
@@ -69,7 +70,7 @@ describe('a word the examples use under other categories than its concept\'s is 
 
 describe('what stays a cue', () => {
   it('a word carried by a single example', async () => {
-    const examples = await learn([['Power', ticket('Handheld terminal will not switch on')], ['Connectivity', ticket('Hub keeps dropping off the wifi')]]);
+    const examples = await learn([['Power', ticket('Terminal will not switch on')], ['Connectivity', ticket('Hub keeps dropping off the wifi')]]);
     const { on, off } = await scoresBothWays(ticket('terminal cannot reach the server'), examples);
     expect(on).toEqual(off);
   });
