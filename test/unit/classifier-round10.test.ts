@@ -1,5 +1,6 @@
 import { EmbeddedClassifier, ticketFeatures } from '../../shared/domain/ticket/classifier/embedded';
-import { inflection } from '../../shared/domain/ticket/classifier/vocabulary';
+import { words } from '../../shared/domain/ticket/classifier/language';
+import { inflection, vocabularyRewriter } from '../../shared/domain/ticket/classifier/vocabulary';
 import { NINE_CATEGORIES, ticket } from '../support/classifier-fixtures';
 
 /**
@@ -38,5 +39,25 @@ describe('verb forms the stemmers leave whole are read as the listed word they i
   it('only a listed form counts, not a stem: "belegt" (assigned) is no receipt (Beleg)', async () => {
     const features = await ticketFeatures(ticket('Alle Klemmen sind belegt'));
     expect(features.get('@billing') ?? 0).toBe(0);
+  });
+});
+
+describe('an English phrasal verb with its object inside is the listed phrase', () => {
+  const wordsOf = (text: string) => words(text, vocabularyRewriter());
+
+  it.each([
+    ['the hub switches itself off', 'turnoff'],
+    ['I set them up yesterday', 'setup'],
+    ['turn it on again', 'turnon'],
+  ])('"%s" reads %s', (text, word) => {
+    expect(wordsOf(text)).toContain(word);
+  });
+
+  it('only around a particle of a listed phrase: "put it on the shelf" stays as written', () => {
+    expect(wordsOf('put it on the shelf')).toEqual(['put', 'it', 'on', 'the', 'shelf']);
+  });
+
+  it('"the doorbell camera turns itself off every night" is Power', async () => {
+    expect(await categoryOf('the doorbell camera turns itself off every night')).toBe('Power');
   });
 });
