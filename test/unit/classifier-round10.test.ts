@@ -1,4 +1,6 @@
-import { EmbeddedClassifier, ticketFeatures } from '../../shared/domain/ticket/classifier/embedded';
+import { normalizeCategoryName } from '../../shared/domain/ticket-config/category-names';
+import { CONFIDENCE_THRESHOLD, EmbeddedClassifier, exampleFeatures, rankCategories, ticketFeatures } from '../../shared/domain/ticket/classifier/embedded';
+import { addExample, type ExampleCounts } from '../../shared/domain/ticket/classifier/examples';
 import { words } from '../../shared/domain/ticket/classifier/language';
 import { inflection, vocabularyRewriter } from '../../shared/domain/ticket/classifier/vocabulary';
 import { NINE_CATEGORIES, ticket } from '../support/classifier-fixtures';
@@ -59,5 +61,34 @@ describe('an English phrasal verb with its object inside is the listed phrase', 
 
   it('"the doorbell camera turns itself off every night" is Power', async () => {
     expect(await categoryOf('the doorbell camera turns itself off every night')).toBe('Power');
+  });
+});
+
+describe('examples that favour the answer the descriptions gave do not take it away', () => {
+  const title = 'the lamp loses the app sometimes';
+  /** Three examples per category (more when `sharing` says so); `sharing`: how many of them are this ticket's words (the others its description's). */
+  const examplesWith = async (sharing: Record<string, number>) => {
+    const features = exampleFeatures(await ticketFeatures(ticket(title)));
+    const counts: ExampleCounts = new Map();
+    for (const c of NINE_CATEGORIES) {
+      const own = exampleFeatures(await ticketFeatures(ticket(c.description ?? c.name)));
+      for (let k = 0; k < Math.max(3, sharing[c.name] ?? 0); k++) addExample(counts, normalizeCategoryName(c.name), k < (sharing[c.name] ?? 0) ? features : own);
+    }
+    return counts;
+  };
+
+  it('a tie in the examples between the answer and another category keeps the answer', async () => {
+    const counts = await examplesWith({ Connectivity: 3, Billing: 3, Power: 3 });
+    const ranked = await rankCategories(ticket(title), NINE_CATEGORIES, counts);
+    expect(ranked.best).toBe('Connectivity');
+    expect(ranked.confidence).toBeLessThan(CONFIDENCE_THRESHOLD);
+    expect((await classifier.assess(ticket(title), NINE_CATEGORIES, undefined, counts)).category).toBe('Connectivity');
+  });
+
+  it('examples that favour other categories still take it away', async () => {
+    const counts = await examplesWith({ Connectivity: 3, Billing: 4, Power: 4 });
+    const ranked = await rankCategories(ticket(title), NINE_CATEGORIES, counts);
+    expect(ranked.best).toBe('Connectivity');
+    expect((await classifier.assess(ticket(title), NINE_CATEGORIES, undefined, counts)).category).toBeNull();
   });
 });
