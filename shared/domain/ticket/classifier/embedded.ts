@@ -493,10 +493,11 @@ export async function rankCategories(ticket: TicketText, categories: CategoryOpt
   });
   // …and share a concept with the ticket: a plain word alone ("test", "kudos") confirms nothing.
   const taught = best >= 0 ? examples?.get((prepared[best] as PreparedCategory).key)?.features : undefined;
-  const confirmed = !!taught && learned.every((e, i) => i === best || e < (learned[best] as number)) && [...features.keys()].some((f) => isConcept(f) && taught.has(f));
+  const top = learned[best] as number;
+  const confirmed = !!taught && learned.every((e, i) => i === best || e < top) && [...features.keys()].some((f) => isConcept(f) && taught.has(f));
   // No category: best stays -1, and index -1 holds nothing.
   // Round 10: examples that favour the category the descriptions alone answered do not take that answer away.
-  const held = (described[best] ?? 0) >= CONFIDENCE_THRESHOLD && learned.every((e) => e <= (learned[best] as number));
+  const held = (described[best] ?? 0) >= CONFIDENCE_THRESHOLD && learned.every((e) => e <= top);
   return { best: categories[best]?.name ?? null, confidence: probabilities[best] ?? 0, runnerUp: Math.max(0, ...probabilities.filter((_, i) => i !== best)), confirmed, held };
 }
 
