@@ -282,7 +282,9 @@ heldoutGates('held-out v9 (the headline since round 8)', { tickets: HELDOUT_V9_T
  * Its misses are never listed. Floors just under the measured figures: neither goal (85% / 5%
  * zero-shot, 92% after examples) is met here.
  */
-heldoutGates('held-out v10 (the headline since round 9)', { tickets: HELDOUT_V10_TICKETS, examples: HELDOUT_V10_EXAMPLES, noCategory: HELDOUT_V10_NO_CATEGORY }, { aRight: 0.84, aWrong: 0.033, bRight: 0.895, bWrong: 0.033, abstained: 10, abstainedAfter: 8 });
+// Round 10: a tuning set from here on (its misses were read; docs/categorisation.md, "Round 10"): 85.2% / 3.2%
+// zero-shot, 91.5% / 3.2% after examples, 10 of 11 and 8 of 11. Tuning figures; floors allow one ticket.
+heldoutGates('held-out v10 (the headline since round 9)', { tickets: HELDOUT_V10_TICKETS, examples: HELDOUT_V10_EXAMPLES, noCategory: HELDOUT_V10_NO_CATEGORY }, { aRight: 0.845, aWrong: 0.033, bRight: 0.91, bWrong: 0.033, abstained: 10, abstainedAfter: 8 });
 
 /**
  * Held-out v4 (the headline of round 4: written before round-4 tuning by an engineer who never saw

@@ -362,14 +362,17 @@ export function scoreFeatures(ticket: Features, categories: PreparedCategory[], 
 }
 
 /** {@link scoreFeatures}, with the examples' log-odds per category it used (empty without examples). */
-function scoreWithEvidence(ticket: Features, categories: PreparedCategory[], examples?: ExampleCounts): { scores: number[]; learned: number[] } {
+function scoreWithEvidence(ticket: Features, categories: PreparedCategory[], examples?: ExampleCounts): { scores: number[]; learned: number[]; described: number[] } {
   const n = categories.length;
   // Round 9: a category whose text names no vocabulary concept takes the concepts most of its examples carry.
   const taught = examples?.size ? taughtConcepts(categories, examples) : undefined;
   const described = (i: number, f: string) => categories[i]?.features.get(f) ?? taught?.(i, f) ?? 0;
   const scores = vote(taught ? withoutHouseWords(ticket, categories, examples as ExampleCounts, described) : ticket, described, n);
   let learned: number[] = [];
+  let zeroShot = scores;
   if (examples?.size) {
+    // Round 10: what the descriptions alone say (see rankCategories, `held`).
+    offTopic(ticket, categories, (zeroShot = vote(ticket, (i, f) => categories[i]?.features.get(f) ?? 0, n)));
     const matched = exampleMatch(ticket, categories, examples);
     // Log-odds join the scores before the softmax multiplies them by gamma.
     learned = exampleEvidence(ticket, categories, examples);
@@ -381,7 +384,7 @@ function scoreWithEvidence(ticket: Features, categories: PreparedCategory[], exa
   // After the examples (round 8, second pass): before, their match replaced the held-back score, so with
   // examples an auto-reply or a job application was answered again ("Out of Office: …" as Account, 0.94).
   offTopic(ticket, categories, scores, examples);
-  return { scores, learned };
+  return { scores, learned, described: confidences(zeroShot) };
 }
 
 /**
@@ -482,7 +485,7 @@ export function confidences(scores: number[]): number[] {
 /** The best category with its confidence, before the threshold is applied. */
 export async function rankCategories(ticket: TicketText, categories: CategoryOption[], examples?: ExampleCounts) {
   const [features, prepared] = await Promise.all([ticketFeatures(ticket), Promise.all(categories.map(prepareCategory))]);
-  const { scores, learned } = scoreWithEvidence(features, prepared, examples);
+  const { scores, learned, described } = scoreWithEvidence(features, prepared, examples);
   const probabilities = confidences(scores);
   let best = -1;
   probabilities.forEach((p, i) => {
@@ -490,9 +493,12 @@ export async function rankCategories(ticket: TicketText, categories: CategoryOpt
   });
   // …and share a concept with the ticket: a plain word alone ("test", "kudos") confirms nothing.
   const taught = best >= 0 ? examples?.get((prepared[best] as PreparedCategory).key)?.features : undefined;
-  const confirmed = !!taught && learned.every((e, i) => i === best || e < (learned[best] as number)) && [...features.keys()].some((f) => isConcept(f) && taught.has(f));
+  const top = learned[best] as number;
+  const confirmed = !!taught && learned.every((e, i) => i === best || e < top) && [...features.keys()].some((f) => isConcept(f) && taught.has(f));
   // No category: best stays -1, and index -1 holds nothing.
-  return { best: categories[best]?.name ?? null, confidence: probabilities[best] ?? 0, runnerUp: Math.max(0, ...probabilities.filter((_, i) => i !== best)), confirmed };
+  // Round 10: examples that favour the category the descriptions alone answered do not take that answer away.
+  const held = (described[best] ?? 0) >= CONFIDENCE_THRESHOLD && learned.every((e) => e <= top);
+  return { best: categories[best]?.name ?? null, confidence: probabilities[best] ?? 0, runnerUp: Math.max(0, ...probabilities.filter((_, i) => i !== best)), confirmed, held };
 }
 
 /** The concepts a ticket's title names, per Features map ticketFeatures built (only when it has a body too). */
@@ -527,11 +533,12 @@ export class EmbeddedClassifier implements Classifier {
   /** Like classify, with the confidence of the best category (also when it abstains). */
   async assess(ticket: TicketText, categories: CategoryOption[], _signal?: AbortSignal, examples?: ExampleCounts): Promise<Classification> {
     if (categories.length === 0) return { category: null, confidence: null };
-    const { best, confidence, runnerUp, confirmed } = await rankCategories(ticket, categories, examples);
+    const { best, confidence, runnerUp, confirmed, held } = await rankCategories(ticket, categories, examples);
     const rounded = Math.round(confidence * 1000) / 1000;
     const terse = !examples?.size && !ticket.description.trim() && ticket.messages.every((m) => !m.content.trim()) && ticket.title.trim().split(/\s+/).length <= TERSE.words;
     const answer =
       confidence >= CONFIDENCE_THRESHOLD ||
+      held ||
       (terse && confidence >= TERSE.threshold && confidence >= TERSE.margin * runnerUp) ||
       (confirmed && confidence >= CONFIRMED.threshold && confidence >= CONFIRMED.margin * runnerUp);
     return { category: answer ? best : null, confidence: rounded };

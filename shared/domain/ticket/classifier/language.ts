@@ -90,6 +90,9 @@ export class VariantRewriter {
 
   constructor(entries: Record<string, string>) {
     this.map = new Map(Object.entries(entries).map(([from, to]) => [from.toLowerCase().normalize('NFC'), to]));
+    // Round 10: an English phrasal verb with its object between verb and particle ("switches itself off",
+    // "plug it in", "set them up") is the listed phrase ("switches off", "plug in", "set up").
+    for (const [from, to] of [...this.map]) for (const object of ['it', 'itself', 'them', 'themselves']) this.map.set(from.replace(/^\S+(?= (?:off|on|in|up|down|out|back)$)/, `$& ${object}`), to);
     const keys = [...this.map.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp);
     this.pattern = keys.length ? wordsPattern(keys, 'gu') : undefined;
   }

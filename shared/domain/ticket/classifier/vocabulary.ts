@@ -197,13 +197,27 @@ function compoundHead(word: string, surface: Index, index: Index, pack: Language
   return undefined;
 }
 
+/**
+ * Round 10: verb forms the Snowball stemmers leave whole, as the listed word they inflect, for a word no
+ * list knows ('' when none): French third-person plurals in -ent ("chargent", "affichent" -> charge, affiche), German
+ * present tense in -t / -et ("kostet", "koppelt", "installiert" -> kosten, koppeln, installieren).
+ * Only a listed form counts (a stem would read "belegt", assigned, as Beleg, a receipt).
+ */
+export const inflection = (word: string, language: Language): string =>
+  language === 'fr' && /..ent$/.test(word) ? word.slice(0, -2) : language === 'de' && /..[^e]e?t$/.test(word) ? (/(?<!i)e[lr]t$/.test(word) ? word.slice(0, -1) + 'n' : word.replace(/e?t$/, 'en')) : '';
+
 /** A lookup for terms of `language`, once that language's index is ready. */
 export async function conceptLookup(language: Language): Promise<ConceptLookup> {
   const [index, parts, facets] = await stemIndex(language);
   const { surfaceIndex } = vocabulary();
   // An exact listed form first: "charged" (a payment) and "charging" (power) share a stem.
   const pack = await languagePack(language);
-  const lookup: ConceptLookup = (term) => surfaceIndex.get(term.word) ?? index.get(term.stem) ?? typo(term.word, language) ?? (language === 'de' ? compoundHead(term.word, surfaceIndex, index, pack) : undefined);
+  const lookup: ConceptLookup = (term) =>
+    surfaceIndex.get(term.word) ??
+    index.get(term.stem) ??
+    typo(term.word, language) ??
+    surfaceIndex.get(inflection(term.word, language)) ??
+    (language === 'de' ? compoundHead(term.word, surfaceIndex, index, pack) : undefined);
   lookup.partOf = supportVocabulary().parts?.of;
   lookup.isPart = (term) => parts.has(term.stem);
   lookup.facets = facets;
