@@ -154,7 +154,8 @@ export const telemetryRecord = (orgId: string, identifier: string, timestamp: st
   pk: telemetryPk(orgId, identifier),
   sk: `${timestamp}#${source}`,
 });
-const TELEMETRY_CHUNK_TIME_MAX = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+/** A call marked pure: esbuild would otherwise keep it in every bundle that imports a key builder, read or not. */
+const TELEMETRY_CHUNK_TIME_MAX = /* @__PURE__ */ Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 /**
  * Several records of one device and source written by one call (shared/domain/telemetry/record-chunks.ts):
  * `C#<inverted first time>#<first timestamp>#<source>#<last timestamp>#<tag>`. The inverted time
