@@ -109,7 +109,21 @@ export function docsAssetCopyCommands(inputDir: string, outputDir: string): stri
  */
 export const MCP_BUNDLE_ALIASES: Readonly<Record<string, string>> = { ajv: './shared/mcp/ajv-stub.ts', 'ajv-formats': './shared/mcp/ajv-stub.ts' };
 
+/**
+ * Packages replaced in every bundle (esbuild `alias`, paths relative to the project root like the MCP
+ * ones): `@aws-sdk/lib-dynamodb` by its commands and DynamoDBDocumentClient alone
+ * (shared/db/lib-dynamodb.bundle.mjs). The package's index also re-exports its paginators, built by
+ * top-level calls that esbuild keeps, and with them the Scan command: about 1.6 KB of every bundle
+ * that uses the table, for functions the repository never calls.
+ */
+export const BUNDLE_ALIASES: Readonly<Record<string, string>> = { '@aws-sdk/lib-dynamodb': './shared/db/lib-dynamodb.bundle.mjs' };
+
 const isMcpEntry = (entry: string) => routes.some((r) => r.kind === 'mcp' && r.entry === entry);
+
+/** The aliases of a function's bundle: {@link BUNDLE_ALIASES}, and for the MCP function {@link MCP_BUNDLE_ALIASES} as well. */
+export function bundleAliases(entry: string | undefined): Record<string, string> {
+  return { ...BUNDLE_ALIASES, ...(entry && isMcpEntry(entry) ? MCP_BUNDLE_ALIASES : {}) };
+}
 
 /**
  * The routes a function bundled from `entry` serves: the routes naming that entry, and for the
@@ -161,7 +175,7 @@ export function cdkBundlingOptions(options: { sourceMap?: boolean; languagePacks
     ...(options.entry ? { define: bundleDefines(options.entry) } : {}),
     esbuildArgs: {
       '--legal-comments': BUNDLE_SETTINGS.legalComments,
-      ...(options.entry && isMcpEntry(options.entry) ? Object.fromEntries(Object.entries(MCP_BUNDLE_ALIASES).map(([from, to]) => [`--alias:${from}`, to])) : {}),
+      ...Object.fromEntries(Object.entries(bundleAliases(options.entry)).map(([from, to]) => [`--alias:${from}`, to])),
     },
   };
 }
@@ -181,7 +195,8 @@ export function esbuildOptions(entry: string, outfile: string): BuildOptions {
     external: [...BUNDLE_SETTINGS.externalModules],
     banner: { js: ESM_REQUIRE_BANNER },
     define: bundleDefines(entry),
-    ...(isMcpEntry(entry) ? { alias: { ...MCP_BUNDLE_ALIASES }, absWorkingDir: REPO_ROOT } : {}),
+    alias: bundleAliases(entry),
+    absWorkingDir: REPO_ROOT,
     legalComments: BUNDLE_SETTINGS.legalComments,
     logLevel: 'silent',
   };

@@ -61,39 +61,45 @@ function ticketActivityPk(orgId: string, facet: TicketActivityFacet): string {
 /** One partition per org for ticket configuration (settings, categories, routing rules): createTicket reads it with one query. */
 const orgConfigPk = (orgId: string) => `${orgPk(orgId)}#CONFIG`;
 
-export const SK = {
-  org: 'ORG',
-  apiKey: 'APIKEY',
-  customer: 'CUSTOMER',
-  email: 'EMAIL',
-  device: 'DEVICE',
+/**
+ * Sort keys and sort-key prefixes. An enum, not an object: esbuild inlines each member where it is
+ * used (`SK.ticket` becomes `"TICKET"`) and drops the table from a bundle that uses it no other way,
+ * where an object of 19 strings stayed whole in every function that reads or writes one key. At run
+ * time it is the same object (string members have no reverse mapping).
+ */
+export enum SK {
+  org = 'ORG',
+  apiKey = 'APIKEY',
+  customer = 'CUSTOMER',
+  email = 'EMAIL',
+  device = 'DEVICE',
   /** Prefix of a device's owner links inside the device partition. */
-  ownerPrefix: 'OWNER#',
+  ownerPrefix = 'OWNER#',
   /** Prefix of a customer's device links inside the customer partition. */
-  deviceLinkPrefix: 'DEVICE#',
-  ticket: 'TICKET',
+  deviceLinkPrefix = 'DEVICE#',
+  ticket = 'TICKET',
   /** Prefix of a ticket's activity events inside the ticket partition (before `TICKET` in sort order). */
-  ticketEventPrefix: 'EVENT#',
-  idempotency: 'IDEMPOTENCY',
+  ticketEventPrefix = 'EVENT#',
+  idempotency = 'IDEMPOTENCY',
   /** Org settings item inside the config partition (chat webhook URL, category count, rule sequence). */
-  orgSettings: 'SETTINGS',
+  orgSettings = 'SETTINGS',
   /** Prefix of category items inside the config partition. */
-  categoryPrefix: 'CATEGORY#',
+  categoryPrefix = 'CATEGORY#',
   /** Prefix of routing-rule items inside the config partition; the zero-padded position sorts them. */
-  rulePrefix: 'RULE#',
+  rulePrefix = 'RULE#',
   /** The latest-telemetry snapshot inside a device's telemetry partition. */
-  telemetryLatest: 'LATEST',
+  telemetryLatest = 'LATEST',
   /** The detector state inside a device's anomaly partition. */
-  anomalyState: 'STATE',
+  anomalyState = 'STATE',
   /** The dropout watch entry inside a device's anomaly partition. */
-  anomalyWatch: 'WATCH',
+  anomalyWatch = 'WATCH',
   /** Prefix of incident items inside a device's anomaly partition. */
-  incidentPrefix: 'INCIDENT#',
+  incidentPrefix = 'INCIDENT#',
   /** A device's crash-reporting connection, inside the device partition (GET /device reads it with the same query). */
-  deviceConnection: 'CONNECTION',
+  deviceConnection = 'CONNECTION',
   /** The org's crash-reporting connector configuration. */
-  connector: 'CONNECTOR',
-} as const;
+  connector = 'CONNECTOR',
+}
 
 /** Width of a routing rule's zero-padded position, so sort-key order is rule order. */
 const RULE_POSITION_WIDTH = 6;
@@ -148,7 +154,8 @@ export const telemetryRecord = (orgId: string, identifier: string, timestamp: st
   pk: telemetryPk(orgId, identifier),
   sk: `${timestamp}#${source}`,
 });
-const TELEMETRY_CHUNK_TIME_MAX = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+/** A call marked pure: esbuild would otherwise keep it in every bundle that imports a key builder, read or not. */
+const TELEMETRY_CHUNK_TIME_MAX = /* @__PURE__ */ Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 /**
  * Several records of one device and source written by one call (shared/domain/telemetry/record-chunks.ts):
  * `C#<inverted first time>#<first timestamp>#<source>#<last timestamp>#<tag>`. The inverted time

@@ -67,10 +67,10 @@ function projectionOf(attributes: string[] | undefined) {
 export const BATCH_GET_LIMIT = 100;
 
 /**
- * Strongly consistent BatchGetItem over any number of keys: chunks of 100, unprocessed keys
- * re-requested with back-off. Returns the items found (order not guaranteed).
+ * BatchGetItem over any number of keys, strongly consistent unless `consistent` is false: chunks of
+ * 100, unprocessed keys re-requested with back-off. Returns the items found (order not guaranteed).
  */
-export async function batchGet<T = Record<string, unknown>>(keyList: Key[], projection?: string[]): Promise<T[]> {
+export async function batchGet<T = Record<string, unknown>>(keyList: Key[], projection?: string[], consistent = true): Promise<T[]> {
   const table = tableName();
   const found: T[] = [];
   for (let i = 0; i < keyList.length; i += BATCH_GET_LIMIT) {
@@ -82,7 +82,7 @@ export async function batchGet<T = Record<string, unknown>>(keyList: Key[], proj
           RequestItems: {
             [table]: {
               Keys: pending,
-              ConsistentRead: true,
+              ConsistentRead: consistent,
               ...projectionOf(projection),
             },
           },

@@ -36,11 +36,14 @@ export interface HandlerOptions<S extends z.ZodMiniType | undefined> {
   invalidJson?: string;
   /**
    * Answers a request that legitimately carries no API key before auth runs (the IoT rule
-   * destination's confirmation on /api/telemetry): a returned object is the 200 body;
-   * undefined lets the request continue to auth like any other.
+   * destination's confirmation on /api/telemetry): made by {@link answerBeforeAuth} from a function
+   * whose returned object is the 200 body; undefined lets the request continue to auth like any other.
    */
-  preAuth?: (event: APIGatewayProxyEventV2) => Promise<object | undefined>;
+  preAuth?: PreAuth;
 }
+
+/** A step that may answer before auth ({@link answerBeforeAuth}); opaque to callers. */
+export type PreAuth = MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context>;
 
 /** Returns the 200 JSON body, or a {@link RawResponse} the handler shaped itself (pages, assets, MCP). */
 export type HandlerFn<Body> = (request: ApiRequest<Body>) => Promise<object>;
@@ -111,8 +114,12 @@ const apiKeyAuth: Middleware = {
   },
 };
 
-function beforeAuth(answer: NonNullable<HandlerOptions<undefined>['preAuth']>): Middleware {
-  return {
+/**
+ * The {@link HandlerOptions}.preAuth step answering with `answer`. Built by the one function that has
+ * it (ingest-telemetry), not by the handler factory, so no other function's bundle carries it.
+ */
+export function answerBeforeAuth(answer: (event: APIGatewayProxyEventV2) => Promise<object | undefined>): PreAuth {
+  const step: Middleware = {
     before: async (request) => {
       const result = await answer(request.event);
       if (!result) return undefined;
@@ -123,6 +130,7 @@ function beforeAuth(answer: NonNullable<HandlerOptions<undefined>['preAuth']>): 
       return request.response;
     },
   };
+  return step as PreAuth;
 }
 
 function jsonBody(invalidJson: string): Middleware {
@@ -207,7 +215,7 @@ export function httpHandler<S extends z.ZodMiniType | undefined = undefined>(
     .use(injectLambdaContext(logger, { resetKeys: true }) as Middleware)
     .use(respond)
     .use(normalizeHeaders);
-  if (options.preAuth) chain.use(beforeAuth(options.preAuth));
+  if (options.preAuth) chain.use(options.preAuth as Middleware);
   chain.use(apiKeyAuth);
   if (options.body) chain.use(jsonBody(options.invalidJson ?? DEFAULT_INVALID_JSON)).use(validate(options.body));
   return chain.handler(async (event, context) => {

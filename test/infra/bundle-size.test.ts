@@ -130,10 +130,24 @@ describe('bundle budget', () => {
     expect(zod('http/ticket/create-ticket').length).toBeGreaterThan(0);
   });
 
+  test('HTTP functions that parse nothing with zod carry none: the handler factory checks Idempotency-Key without it (idempotency.limits.ts)', () => {
+    // Reads by id and listings take their parameters without zod; the idempotency module's zod schema,
+    // built at load, kept zod's core (12 KiB) in each of them although their idempotency code is folded away.
+    const zod = (name: string) => (bundles.find((b) => b.name === name)?.inputs ?? ['missing']).filter((i) => i === 'missing' || /node_modules\/zod\//.test(i));
+    for (const name of ['http/device/get-device', 'http/customer/get-customer', 'http/ticket/list-tickets', 'http/ticket/list-ticket-events', 'http/device/list-device-incidents']) expect({ name, zod: zod(name) }).toEqual({ name, zod: [] });
+  });
+
   test('createTicket validates with its body schema alone: no ticket response, customer, diagnosis or ticket-configuration schemas', () => {
     const inputs = bundles.find((b) => b.name === 'http/ticket/create-ticket')?.inputs ?? [];
     expect(inputs.filter((i) => /shared\/domain\/(ticket\/ticket|customer\/customer|diagnosis\/diagnosis|ticket-config\/ticket-config)\.schema\.ts$/.test(i))).toEqual([]);
     expect(inputs).toEqual(expect.arrayContaining([expect.stringMatching(/ticket\/ticket-create\.schema\.ts$/), expect.stringMatching(/ticket\/classifier\/classifier\.ts$/)]));
+  });
+
+  test("lib-dynamodb without its paginators: no bundle carries them, nor the Scan command they bring (lib/bundling.ts, BUNDLE_ALIASES)", () => {
+    const carrying = bundles.filter((b) => b.inputs.some((i) => /@aws-sdk\/lib-dynamodb\/dist-es\/(pagination\/|DynamoDBDocument\.js$|commands\/ScanCommand\.js$)/.test(i))).map((b) => b.name);
+    expect(carrying).toEqual([]);
+    // The document client itself is still there, from the package's own files.
+    expect(bundles.find((b) => b.name === 'http/ticket/create-ticket')?.inputs).toEqual(expect.arrayContaining([expect.stringMatching(/@aws-sdk\/lib-dynamodb\/dist-es\/DynamoDBDocumentClient\.js$/)]));
   });
 
   test('webhook signatures are made with node:crypto: no standardwebhooks, fast-sha256 or @stablelib in any bundle', () => {
@@ -201,7 +215,7 @@ describe('bundle budget', () => {
     }
   }, 240_000);
 
-  test('createTicket carries no SQS client and leaves the Bedrock SDK to a runtime import()', async () => {
+  test('createTicket carries no SQS client, leaves the Bedrock SDK to a runtime import() and checks Idempotency-Key without zod', async () => {
     const entry = routes.find((r) => r.id === 'CreateTicket')?.entry as string;
     const out = await build({ ...esbuildOptions(entry, path.join(REPO_ROOT, '.bench/memory/create-ticket.mjs')), write: false });
     const code = out.outputFiles?.[0]?.text ?? '';
@@ -209,5 +223,7 @@ describe('bundle budget', () => {
     // The client's service id: present whenever any of the client is bundled.
     expect(code).not.toContain('AmazonBedrockFrontendService');
     expect(code).not.toMatch(/AmazonSQS|SendMessageCommand/);
+    // The Idempotency-Key header is checked without zod (idempotency.limits.ts): no string-format check of zod's.
+    expect(code).not.toContain('$ZodCheckRegex');
   }, 60_000);
 });

@@ -1,4 +1,4 @@
-import { httpHandler, type ApiRequest } from '../../../shared/http/handler';
+import { answerBeforeAuth, httpHandler, type ApiRequest } from '../../../shared/http/handler';
 import { answerDestinationConfirmation } from '../../../shared/domain/telemetry/destination-confirmation';
 import { TelemetryBody } from '../../../shared/domain/telemetry/telemetry-body';
 import { ingestTelemetry as ingest } from '../../../shared/domain/telemetry/telemetry.service';
@@ -10,4 +10,4 @@ import { ingestTelemetry as ingest } from '../../../shared/domain/telemetry/tele
  */
 export const ingestTelemetry = ({ org, body }: ApiRequest<TelemetryBody>) => ingest(org, body.deviceIdentifier, body, 'rest');
 
-export const handler = httpHandler({ body: TelemetryBody, preAuth: answerDestinationConfirmation }, ingestTelemetry);
+export const handler = httpHandler({ body: TelemetryBody, preAuth: answerBeforeAuth(answerDestinationConfirmation) }, ingestTelemetry);

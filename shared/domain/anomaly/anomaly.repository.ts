@@ -1,10 +1,10 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, PutCommand, UpdateCommand, type NativeAttributeValue, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand, type NativeAttributeValue, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../../db/client';
 import * as keys from '../../db/key-builders';
 import { SK } from '../../db/keys';
 import { TABLE } from '../../db/table';
-import { queryIndexPartition, TransactionConditionFailed, transactWrite } from '../../db/operations';
+import { batchGet, queryIndexPartition, TransactionConditionFailed, transactWrite } from '../../db/operations';
 import { incidentWebhookEvents } from '../webhook/outbox';
 import type { ThresholdRule } from './detectors';
 import { newDeviceState, type Changes, type DeviceState, type NewIncident, type OpenIncident } from './device-evaluation';
@@ -41,15 +41,7 @@ export interface DetectorInput {
  */
 export async function loadDetectorInput(organizationId: string, identifier: string, options: { consistent?: boolean } = {}): Promise<DetectorInput> {
   const stateKey = keys.anomalyState(organizationId, identifier);
-  const table = tableName();
-  const items: Record<string, NativeAttributeValue>[] = [];
-  let pending: Record<string, unknown>[] | undefined = [stateKey, keys.monitorRules(organizationId), { pk: stateKey.pk, sk: SK.anomalyWatch }].map((k) => ({ ...k }));
-  for (let attempt = 0; pending && pending.length > 0; attempt++) {
-    if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 25 * 2 ** attempt)));
-    const out = await documentClient().send(new BatchGetCommand({ RequestItems: { [table]: { Keys: pending, ConsistentRead: options.consistent ?? true } } }));
-    items.push(...(out.Responses?.[table] ?? []));
-    pending = out.UnprocessedKeys?.[table]?.Keys as Record<string, unknown>[] | undefined;
-  }
+  const items = await batchGet<Record<string, NativeAttributeValue>>([stateKey, keys.monitorRules(organizationId), { pk: stateKey.pk, sk: SK.anomalyWatch }], undefined, options.consistent ?? true);
   const state = items.find((i) => i.pk === stateKey.pk && i.sk === SK.anomalyState);
   const watch = items.find((i) => i.pk === stateKey.pk && i.sk === SK.anomalyWatch);
   const rules = items.find((i) => i.sk === 'RULES');

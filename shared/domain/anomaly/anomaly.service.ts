@@ -334,8 +334,71 @@ type LaneMode = 'live' | 'commit' | 'catchUp';
  * Passed by {@link detectForDevice} (the stream worker) with `live` mode and never otherwise, so the dropout
  * sweep's function, which only catches up, bundles none of it.
  */
-const LIVE = { deliveredRecords, withDelivered, deliveryIsContiguous, expectedAfter, mayStayDeferred, rememberDeferred, cacheEnabled };
+const LIVE = { deliveredRecords, withDelivered, deliveryIsContiguous, expectedAfter, resumeDeferred, deferIfQuiet };
 type Live = typeof LIVE;
+
+/**
+ * `live` mode, first look: the delivered records evaluated from this process's deferred state of the
+ * device (see {@link DeferredState}) when that state was built on the committed one just read and the
+ * delivery follows it without a hole. `undefined` when there is no such state (the caller goes on from
+ * the table); `true` when the delivery is done (nothing new, or deferred again, counted in `result`);
+ * `false` when the evaluation has something to commit, which starts again from the table (consistent
+ * reads, replay), the cached state dropped.
+ */
+function resumeDeferred(
+  cacheKey: string,
+  delivered: ReplayPoint[],
+  input: repo.DetectorInput,
+  ctx: { scope: string; rules: ThresholdRule[]; lane: DetectionLane },
+  now: number,
+  result: DetectionResult,
+): boolean | undefined {
+  const cached = cacheEnabled() ? deferredStates.get(cacheKey) : undefined;
+  if (!cached || cached.version !== input.stored.version || cached.committedLastTs !== input.stored.lastTs || !deliveryIsContiguous(delivered, cached.state.lastTs, cached.state.cadence)) return undefined;
+  const own = deliveredRecords(delivered, cached.state.lastTs, now).points;
+  if (own.length === 0) return true;
+  const next = evaluateGroups(cached.state, [{ now, points: own }], ctx);
+  const due = dropoutDue(next.state.cadence) ?? null;
+  const pending = cached.pending + own.length;
+  if (!changesAnything(next.changes) && next.consumed >= own.length && !watchMovesEarlier(due, input.watchDue) && mayStayDeferred(pending, cached.oldest, now, input.watchDue)) {
+    rememberDeferred(cacheKey, { ...cached, state: next.state, pending });
+    result.evaluated += next.consumed;
+    return true;
+  }
+  // Something to commit: from the table, as always.
+  deferredStates.delete(cacheKey);
+  return false;
+}
+
+/**
+ * `live` mode, after evaluating from the table: leaves the evaluated state uncommitted (remembered in
+ * this process, counted in `result`) and returns true when nothing in it must be written now: the
+ * device's state exists already (a device's first state is always written: it is what tells a device
+ * that sent data from an unknown one, GET …/incidents), no late batch changed the learned lag (and
+ * maybe a waiting gap), no incident changed, the watch stays, every fresh record was evaluated, and
+ * {@link mayStayDeferred} allows it.
+ */
+function deferIfQuiet(
+  cacheKey: string,
+  input: repo.DetectorInput,
+  evaluated: { state: DeviceState; consumed: number; changes: Changes; fresh: ReplayPoint[]; hasMore: boolean; lateCount: number; watchMoves: boolean },
+  now: number,
+  result: DetectionResult,
+): boolean {
+  const { state, consumed, changes, fresh, hasMore } = evaluated;
+  const deferrable =
+    input.stored.version > 0 &&
+    evaluated.lateCount === 0 &&
+    !changesAnything(changes) &&
+    !evaluated.watchMoves &&
+    !hasMore &&
+    consumed >= fresh.length &&
+    mayStayDeferred(fresh.length, (fresh[0] as ReplayPoint).t, now, input.watchDue);
+  if (!deferrable) return false;
+  rememberDeferred(cacheKey, { version: input.stored.version, committedLastTs: input.stored.lastTs, state, pending: fresh.length, oldest: (fresh[0] as ReplayPoint).t });
+  result.evaluated += consumed;
+  return true;
+}
 
 /** {@link detectForDevice} for one lane: that lane's new records, its own "newest evaluated" time. */
 async function detectLane(
@@ -364,20 +427,9 @@ async function detectLane(
     if (lateBase === undefined) lateBase = input.stored.lastTs;
     const base = lateBase;
     const late = lane === 'device' && !lateLearned && delivered !== undefined && base !== null ? delivered.filter((p) => p.t <= base) : [];
-    const cached = mode === 'live' && lane === 'device' && !consistent && live?.cacheEnabled() && late.length === 0 ? deferredStates.get(cacheKey) : undefined;
-    if (live && cached && delivered && cached.version === input.stored.version && cached.committedLastTs === input.stored.lastTs && live.deliveryIsContiguous(delivered, cached.state.lastTs, cached.state.cadence)) {
-      const own = live.deliveredRecords(delivered, cached.state.lastTs, now).points;
-      if (own.length === 0) return;
-      const next = evaluateGroups(cached.state, [{ now, points: own }], ctx);
-      const due = dropoutDue(next.state.cadence) ?? null;
-      const pending = cached.pending + own.length;
-      if (!changesAnything(next.changes) && next.consumed >= own.length && !watchMovesEarlier(due, input.watchDue) && live.mayStayDeferred(pending, cached.oldest, now, input.watchDue)) {
-        live.rememberDeferred(cacheKey, { ...cached, state: next.state, pending });
-        result.evaluated += next.consumed;
-        return;
-      }
-      // Something to commit: from the table, as always.
-      deferredStates.delete(cacheKey);
+    const resumed = live && mode === 'live' && lane === 'device' && !consistent && late.length === 0 && delivered ? live.resumeDeferred(cacheKey, delivered, input, ctx, now, result) : undefined;
+    if (resumed === true) return;
+    if (resumed === false) {
       consistent = true;
       continue;
     }
@@ -399,24 +451,7 @@ async function detectLane(
     // The watch entry only ever moves earlier here (or appears); the sweep moves it later. Only the device lane teaches the cadence.
     const due = lane === 'device' ? (dropoutDue(state.cadence) ?? null) : null;
     const watch = watchMovesEarlier(due, input.watchDue) ? repo.watchWrite(organizationId, identifier, due as number) : undefined;
-    const deferrable =
-      live &&
-      mode === 'live' &&
-      lane === 'device' &&
-      // A device's first state is always written: it is what tells a device that sent data from an unknown one (GET …/incidents).
-      input.stored.version > 0 &&
-      // A late batch changed the learned lag (and maybe a waiting gap): written.
-      late.length === 0 &&
-      !changesAnything(changes) &&
-      watch === undefined &&
-      !hasMore &&
-      consumed >= fresh.length &&
-      live.mayStayDeferred(fresh.length, (fresh[0] as ReplayPoint).t, now, input.watchDue);
-    if (deferrable) {
-      live.rememberDeferred(cacheKey, { version: input.stored.version, committedLastTs: input.stored.lastTs, state, pending: fresh.length, oldest: (fresh[0] as ReplayPoint).t });
-      result.evaluated += consumed;
-      return;
-    }
+    if (live && mode === 'live' && lane === 'device' && live.deferIfQuiet(cacheKey, input, { state, consumed, changes, fresh, hasMore, lateCount: late.length, watchMoves: watch !== undefined }, now, result)) return;
     if (lane === 'device') deferredStates.delete(cacheKey);
     if (!consistent) {
       // Nothing is committed from an eventually consistent read of the records: read them again (the state's staleness is caught by its version condition).

@@ -2,13 +2,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import { BadRequestError, ConflictError, UnprocessableError } from '../errors';
 import { logger } from '../../logging/logger';
 import * as repo from './idempotency.repository';
-import {
-  IDEMPOTENCY_IN_PROGRESS,
-  IDEMPOTENCY_KEY_REUSED,
-  IDEMPOTENCY_TTL_SECONDS,
-  IdempotencyKey,
-  type StoredResponse,
-} from './idempotency.schema';
+import { IDEMPOTENCY_IN_PROGRESS, IDEMPOTENCY_KEY_INVALID, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_TTL_SECONDS, isIdempotencyKey } from './idempotency.limits';
+import type { StoredResponse } from './idempotency.schema';
 
 /** What makes two requests "the same" for one key: the route and the exact body text. */
 export function requestFingerprint(routeKey: string, rawBody: string): string {
@@ -17,9 +12,8 @@ export function requestFingerprint(routeKey: string, rawBody: string): string {
 
 /** The validated Idempotency-Key header value, or 400. */
 export function parseIdempotencyKey(raw: string): string {
-  const parsed = IdempotencyKey.safeParse(raw);
-  if (!parsed.success) throw new BadRequestError(parsed.error.issues[0]?.message as string);
-  return parsed.data;
+  if (!isIdempotencyKey(raw)) throw new BadRequestError(IDEMPOTENCY_KEY_INVALID);
+  return raw;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { pure } from '../../pure';
 
 /**
  * The local stack's console sessions: a signed token `<payload>.<mac>` (base64url JSON, HMAC-SHA256
@@ -21,7 +22,7 @@ export interface SessionClaims {
 }
 
 /** How long a console session lasts. */
-export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
+export const SESSION_TTL_MS = /* @__PURE__ */ pure(() => 12 * 60 * 60 * 1000);
 
 const mac = (secret: string, payload: string) => createHmac('sha256', secret).update(payload).digest('base64url');
 

@@ -1,14 +1,18 @@
 import { optionalEnv } from '../../../config/env';
 import { logger } from '../../../logging/logger';
 import { buildChatPayload, type ChatNotificationJob } from './chat-message';
+import { CHAT_DELIVERY_ENV } from './chat-mode';
+
+export { CHAT_DELIVERY_STREAM } from './chat-mode';
 
 /** How webhook delivery runs and is tuned (env, read once; defaults in parentheses). */
 export const CHAT_ENV = {
   /**
    * Who drains the outbox: `stream` (set by the CDK stack: the table's stream feeds the
    * ChatNotifier worker) or unset (in-process after the response: the local stack has no stream consumer).
+   * Defined in chat-mode.ts, where the functions that write the outbox read it.
    */
-  delivery: 'CHAT_DELIVERY',
+  delivery: CHAT_DELIVERY_ENV,
   /** Per-attempt timeout in ms (5000). */
   timeoutMs: 'CHAT_WEBHOOK_TIMEOUT_MS',
   /** Attempts of in-process (local) delivery (3). In AWS, the stream event source does the retrying. */
@@ -17,8 +21,6 @@ export const CHAT_ENV = {
   retryBaseMs: 'CHAT_WEBHOOK_RETRY_BASE_MS',
 } as const;
 
-/** The value of {@link CHAT_ENV}.delivery under which createTicket leaves delivery to the stream. */
-export const CHAT_DELIVERY_STREAM = 'stream';
 
 function intSetting(name: string, fallback: number): number {
   const raw = optionalEnv(name);

@@ -1,5 +1,6 @@
 import { optionalEnv } from '../../../config/env';
-import { CHAT_DELIVERY_STREAM, CHAT_ENV, deliverWithRetries } from './chat-delivery';
+import { deliverWithRetries } from './chat-delivery';
+import { CHAT_DELIVERY_ENV, CHAT_DELIVERY_STREAM } from './chat-mode';
 import type { ChatNotificationJob } from './chat-message';
 
 declare global {
@@ -15,10 +16,10 @@ const inFlight = new Set<Promise<unknown>>();
  * fails the request instead of a stored ticket's notification.
  */
 export function chatDeliveredByStream(): boolean {
-  const mode = optionalEnv(CHAT_ENV.delivery);
+  const mode = optionalEnv(CHAT_DELIVERY_ENV);
   if (mode === undefined) return false;
   if (mode === CHAT_DELIVERY_STREAM) return true;
-  throw new Error(`${CHAT_ENV.delivery} must be "${CHAT_DELIVERY_STREAM}" or unset, got "${mode}"`);
+  throw new Error(`${CHAT_DELIVERY_ENV} must be "${CHAT_DELIVERY_STREAM}" or unset, got "${mode}"`);
 }
 
 /**
