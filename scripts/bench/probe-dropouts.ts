@@ -1,6 +1,6 @@
 /**
  * `npx tsx scripts/bench/probe-dropouts.ts [--list] [--set v6,v5,...] [--nab <NAB checkout>]`: the
- * dropout detector alone, on every SEEN set (held-out v1-v9, in-sample; NAB tuning part with
+ * dropout detector alone, on every SEEN set (held-out v1-v10, in-sample; NAB tuning part with
  * `--nab`), as delivered and as hourly uploads. Only timestamps matter to dropouts, so the records
  * are replayed without their measurements (the value detectors do not run): seconds, not minutes,
  * and the same dropout incidents as `npm run bench:anomaly` (same replay, same sweep).
@@ -8,7 +8,7 @@
  * Prints per set and mode: dropout recall (found/labelled) and precision (true/incidents); with
  * `--list`, each false dropout: its series, start and end in measurement time, when it was detected,
  * and the delivery around it (arrival − timestamp of the records before and after the gap). Never
- * run on a held-out set that has not been looked at (v7 and v8 are seen since round 8, v9 since round 9).
+ * run on a held-out set that has not been looked at (v7 and v8 are seen since round 8, v9 since round 9, v10 since round 10).
  */
 import { benchSet } from './anomaly-set';
 import { heldoutSet, type HeldoutSeries } from './anomaly-heldout';
@@ -20,6 +20,7 @@ import { heldoutSetV6 } from './anomaly-heldout-v6';
 import { heldoutSetV7 } from './anomaly-heldout-v7';
 import { heldoutSetV8 } from './anomaly-heldout-v8';
 import { heldoutSetV9 } from './anomaly-heldout-v9';
+import { heldoutSetV10 } from './anomaly-heldout-v10';
 import { loadNab, NAB_WINDOW_MS, splitWindows } from './nab';
 import { evaluateRecords, evaluateSilence, newDeviceState, type NewIncident, type TelemetryPoint } from '../../shared/domain/anomaly/device-evaluation';
 
@@ -107,6 +108,7 @@ function main() {
   const setAt = process.argv.indexOf('--set');
   const only = setAt === -1 ? undefined : (process.argv[setAt + 1] as string).split(',');
   const sets: [string, () => Series[]][] = [
+    ['v10', () => heldoutSetV10(3)],
     ['v9', () => heldoutSetV9(3)],
     ['v8', () => heldoutSetV8(3)],
     ['v7', () => heldoutSetV7(3)],

@@ -91,6 +91,12 @@ export const DETECTOR = {
   switchMoves: 6,
   stepVisits: 2,
   stepRatio: 2,
+  /**
+   * Round 10: the week. A series has not shown a kind of day (working day Monday-Friday, or weekend,
+   * UTC) before it was followed `dayKnownMs` of one; on its first day of a new kind, once it knows the
+   * other kind, a departure from its usual day is learned as its schedule, not reported (`freshDay`).
+   */
+  dayKnownMs: 20 * 3_600_000,
   /** Per-point decay of that largest move. */
   jumpDecay: 0.999,
   /** The series' range (envelope) forgets with this half-life: a change back into it is not anomalous. */
@@ -309,6 +315,8 @@ export interface SeriesState {
   daily?: number[];
   /** Decayed largest move between neighbouring normal points (quantised series' own level-change history). */
   jump?: number;
+  /** Kinds of day the series was followed through (round 10; bit 1 working days, bit 2 weekends; see DETECTOR.dayKnownMs). */
+  wk?: number;
   /** Regime: the current block's residuals and start, and the spreads of past blocks. */
   block?: { start: number; times: number[]; values: number[] };
   spreads?: number[];
@@ -689,7 +697,7 @@ export function evaluatePoint(s: SeriesState, t: number, v: number, rules: reado
   const quantisedNow = onGrid || stepping(s);
   regimeSignal(s, t, v, Math.max(res, 1e-9), base, out, quantisedNow, !onGrid);
   driftSignal(s, t, v, b.scale, quantisedNow, base, out);
-  profileSignal(s, t, v, b.scale, quantisedNow, base, out, res);
+  profileSignal(s, t, v, b.scale, quantisedNow, base, out, res, freshDay(s, t));
   const held = longShift(s, b, base, v, out);
   if (held) return out;
 
@@ -827,6 +835,24 @@ function dayExplains(s: SeriesState, t: number, level: number, scale: number): b
 
 /** Followed for less than DETECTOR.shiftWarmupMs at `t` (the drift state records when the series was first judged). */
 const young = (s: SeriesState, t: number) => t - (s.drift?.since ?? t) < DETECTOR.shiftWarmupMs;
+
+/** 1 on a working day (Monday-Friday, UTC), 2 on a weekend day. Round 10. */
+const dayKind = (t: number) => ((Math.floor(t / 86_400_000) + 3) % 7 < 5 ? 1 : 2);
+
+/**
+ * Round 10: `t` falls on the series' first day of its kind (working day or weekend) after a whole
+ * day of the other kind: it has not shown that day yet (an office's first Monday after a weekend
+ * start, its first Saturday after weekdays), so the daily profile learns it rather than judging it.
+ * Also remembers a day's kind once the day is over, if the series was followed DETECTOR.dayKnownMs of it.
+ */
+function freshDay(s: SeriesState, t: number): boolean {
+  const wk = s.wk ?? 0;
+  // The day before is known once the day is over, when the series was followed long enough of it.
+  const start = t - (t % 86_400_000);
+  if (s.drift && start - Math.max(s.drift.since, start - 86_400_000) >= DETECTOR.dayKnownMs) s.wk = wk | dayKind(start - 1);
+  // Only once it showed a whole day of the other kind: before that, a day is judged as in round 9.
+  return wk !== 0 && (wk & dayKind(t)) === 0;
+}
 
 /** A series whose window shows a handful of distinct values, or whose resolution is most of its scale (RSSI steps, integer states). */
 const isQuantised = (values: readonly number[], b: Baseline) => new Set(values).size <= DETECTOR.quantisedDistinct || resolution(values) >= 0.8 * b.rawScale;
@@ -1042,7 +1068,7 @@ function profilePredict(d: NonNullable<SeriesState['prof']>, t: number): number 
  * largest one the series showed (see {@link PROFILE}). Not while a step is held or a flatline runs
  * (those are the level-shift and flatline detectors' business), nor on a quantised series.
  */
-function profileSignal(s: SeriesState, t: number, v: number, scale: number, quantised: boolean, base: Record<string, number | string | null>, out: PointResult, res: number): void {
+function profileSignal(s: SeriesState, t: number, v: number, scale: number, quantised: boolean, base: Record<string, number | string | null>, out: PointResult, res: number, fresh: boolean): void {
   const hour = Math.floor(t / HOUR_MS);
   // Stored means to the measurement's resolution (the state's size is its write cost).
   const digits = res > 0 ? Math.min(6, Math.max(0, Math.ceil(-Math.log10(res) - 1e-6))) : 6;
@@ -1100,6 +1126,14 @@ function profileSignal(s: SeriesState, t: number, v: number, scale: number, quan
   const span = (s.times.at(-1) as number) - (s.times[0] as number);
   const perHour = span > 0 ? ((s.times.length - 1) * HOUR_MS) / span : 1;
   const bar = Math.max(PROFILE.factor * d.max, PROFILE.dayFactor * (d.dm ?? 0), (PROFILE.minScales * scale) / Math.sqrt(Math.max(1, perHour)));
+  // The series' first day of a new kind (round 10): a departure beyond the bar is not judged, it
+  // becomes the bar itself (not PROFILE.factor times it: the next days, between the old kind's profile
+  // and this one, depart less). An excursion that began the day before is judged as usual.
+  if (fresh && size >= bar && (d.at === null || d.at >= t - (t % 86_400_000))) {
+    d.max = Math.max(d.max, round(size / PROFILE.factor));
+    Object.assign(d, { at: null, hot: null, on: 0, peak: 0 });
+    return;
+  }
   if (size <= d.max || (d.at !== null && sign !== d.sign)) {
     // The excursion ended: unreported, it was the series' own behaviour.
     if (d.at !== null && d.on === 0) d.max = Math.max(d.max, d.peak);
