@@ -172,8 +172,10 @@ it('chat: set the webhook (origin shown only), send a test to a local receiver, 
   await page.getByRole('button', { name: 'Send test' }).click();
   await page.getByTestId('chat-test-outcome').getByText(/^Delivered: the receiver answered 200/).waitFor();
   expect(received.map((b) => (JSON.parse(b) as { text: string }).text)).toEqual([expect.stringContaining('Fleetdesk test message from admin@example.com')]);
-  await page.getByLabel('a ticket is solved').check();
-  await page.getByLabel('a ticket is solved').and(page.locator(':enabled')).waitFor();
+  // The box shows the saved setting (no optimistic state): it turns checked once the save answered, so
+  // Playwright's check(), which wants the state changed at once, raced the save on a loaded machine.
+  await page.getByLabel('a ticket is solved').click();
+  await page.getByLabel('a ticket is solved').and(page.locator(':checked:enabled')).waitFor();
   expect((await consoleApi(page, '/settings/chat')).body).toEqual(expect.objectContaining({ notifyOnSolved: true, notifyCustomerMessages: false }));
   await page.screenshot({ path: `${shots}/chat.png`, fullPage: true });
 });
