@@ -72,3 +72,19 @@ describe('a contrast before a reading says the reading is contradicted, as after
     expect(await categoryOf(ticket('tub water feels cold but the panel says 31'))).not.toBe('Hardware damage');
   });
 });
+
+describe('a weak word before a device noun names the device, not its problem', () => {
+  it('"rain gauge": rain (a weak damage word) no longer speaks for damage', async () => {
+    expect((await ticketFeatures(ticket('the rain gauge overshoots by a lot'))).get('@damage') ?? 0).toBe(0);
+    expect((await ticketFeatures(ticket('rain got into the hub'))).get('@damage') ?? 0).toBeGreaterThan(0);
+  });
+
+  it('a strong word keeps its concept ("water meter": water still speaks for damage)', async () => {
+    expect((await ticketFeatures(ticket('water meter is soaked'))).get('@damage') ?? 0).toBeGreaterThan(0);
+    expect((await ticketFeatures(ticket('the water meter'))).get('@damage') ?? 0).toBeGreaterThan(0);
+  });
+
+  it('a device reading that is off is no longer answered as damage', async () => {
+    expect(await categoryOf(ticket('rain gauge shows 25mm, there was barely a shower'))).not.toBe('Hardware damage');
+  });
+});
