@@ -53,6 +53,18 @@ describe('a question about where a thing goes is a placement question', () => {
     expect(wordsOf(text)).not.toContain('placement');
   });
 
+  it.each([
+    'can the camera go on a brick wall?',
+    'Can they go straight into the lawn or do they need a base?',
+    'should it be mounted above the sink',
+  ])('a yes/no question about where it goes: "%s" reads placement', (text) => {
+    expect(wordsOf(text)).toContain('placement');
+  });
+
+  it.each(['can I go back to the old firmware?', 'does the light go on when it rings?'])('"%s" does not', (text) => {
+    expect(wordsOf(text)).not.toContain('placement');
+  });
+
   it('the question outweighs the words of the thing it places', async () => {
     expect(await categoryOf(ticket('pool kit', ['customer', "I got the pool kit and I don't understand where the chlorine sensor must go, before or after the filter?"]))).toBe('Installation');
   });
