@@ -100,3 +100,62 @@ describe('a weak word before a device noun names the device, not its problem', (
     expect(await categoryOf(ticket('rain gauge shows 25mm, there was barely a shower'))).not.toBe('Hardware damage');
   });
 });
+
+/**
+ * Round 11, second pass (docs/categorisation.md, "Round 11, second pass"): the review of the rules above.
+ * The 100 kB texts guard against backtracking whose time grows with the square of the text (minutes
+ * for 100 kB before the fix: the look-behind of the placement questions rescanned every run of spaces
+ * from each of its positions, the address pattern and the compound split every long run of letters).
+ * A linear reading takes well under a second, so Jest's timeout is a margin of hundreds, not a benchmark.
+ */
+describe('round 11, second pass: pathological input is read in linear time', () => {
+  const big = (unit: string) => unit.repeat(Math.ceil(100_000 / unit.length)).slice(0, 100_000);
+
+  it.each([
+    ['a run of spaces', big(' ')],
+    ['spaces after a full stop', `.${big(' ')}where does it go`],
+    ['spaces after "and"', `and${big(' ')}can it go in the shed`],
+    ['repeated question words', big('where which can ')],
+  ])('%s: the placement questions', (_, text) => {
+    expect(wordsOf(text).filter((w) => w === 'placement').length).toBeLessThan(100_000);
+  });
+
+  it('a signature closing after a long run of spaces', () => {
+    expect(splitMessage(`thanks${big(' ')}x\nbest${big(' ')}x`)).toHaveLength(2);
+  });
+
+  it('a 100 kB run without spaces (pasted data) is no word, and the ticket is still read', async () => {
+    expect(wordsOf(`${big('a')}@`)).toHaveLength(1);
+    const result = await classifier.assess({ title: 'photo data', description: big('aB3'), messages: [] }, NINE_CATEGORIES);
+    expect(result.category).toBeNull();
+  });
+});
+
+describe('round 11, second pass: the new rules do not fire on what they should not', () => {
+  it('a field is data only when every word of its value holds a digit ("Problem: E03 error" is a sentence)', () => {
+    expect(splitMessage('Serial: WM1-70455\nProblem: E03 error\nIssue: 2 days offline\nDate: 12 11 2026')).toEqual([
+      { text: 'Problem: E03 error', voice: 'own' },
+      { text: 'Issue: 2 days offline', voice: 'own' },
+    ]);
+  });
+
+  it.each([
+    'I have no idea where my parcel goes next', // a thing in transit: where it goes is its destination
+    'which courier does my order go with',
+    'Où va mon colis ? Le suivi ne bouge plus',
+    '¿Dónde va mi pedido?',
+    'I was charged twice, where does the second payment go?',
+    'Wo kommt der Fehler her?', // "kommt … her": where it comes from ("kommt … hin" still reads placement)
+    'which version should I go back to', // going back to a version, not a place
+  ])('"%s" reads no placement', (text) => {
+    expect(wordsOf(text)).not.toContain('placement');
+  });
+
+  it.each(['Wo kommt der Wasserbehälter hin?', 'which cable do I need and in what order do I connect it?', 'where does the cover go back on?'])('"%s" still reads placement', (text) => {
+    expect(wordsOf(text)).toContain('placement');
+  });
+
+  it('a German error question is no installation question', async () => {
+    expect(await categoryOf(ticket('Wo kommt der Fehler her? Die App zeigt E04'))).not.toBe('Installation');
+  });
+});
