@@ -60,8 +60,9 @@ describe("conversation weighting inside one message: the customer's own words fi
       { text: 'see below', voice: 'own' },
       { text: 'le capteur affiche 5 degrés de trop', voice: 'own' },
     ]);
-    // A line with a colon that names no speaker stays the customer's ("Problem: …", "Device: …").
-    expect(splitMessage('Device: WL-200\nProblem: not reporting').map((p) => p.voice)).toEqual(['own', 'own']);
+    // A line with a colon that names no speaker stays the customer's ("Problem: …", "Device: …"); since
+    // round 11 a field whose value is an identifier ("Device: WL-200") is data and left out (classifier-round11.test.ts).
+    expect(splitMessage('Device: wall sensor\nProblem: not reporting').map((p) => p.voice)).toEqual(['own', 'own']);
   });
 });
 

@@ -161,6 +161,9 @@ async function rawFeatures(segments: Segment[]): Promise<RawFeatures> {
     const damaged = segmentTerms.some((t, j) => j < deniedFrom && lookup(t)?.some((h) => h.concept === lookup.partOf && h.weight >= 1));
     for (const [j, term] of segmentTerms.entries()) {
       let hits = lookup(term) ?? (detected ? undefined : await guessedHits(term.word));
+      // Round 11: a weak word before a device noun names the device, not its problem ("rain gauge").
+      const device = segmentTerms[j + 1];
+      if (hits && device && lookup.isDevice(device) && hits.every((h) => h.weight < 1)) hits = undefined;
       if (damaged && hits && lookup.isPart(term)) {
         const asDamage = hits.filter((h) => h.concept === lookup.partOf);
         hits = asDamage.length > 0 ? asDamage : undefined;

@@ -122,9 +122,11 @@ const WORD = /[\p{L}\p{N}]+(?:['’\-][\p{L}\p{N}]+)*/gu;
 /**
  * E-mail addresses and web addresses (with a scheme, `www.`, or a domain followed by a path) say who
  * or where, not what the problem is: "k.albers@ortmann-spedition.example" is no shipping word and
- * "help.example.com/batteries" no battery (round 9). They are left out before tokenising.
+ * "help.example.com/batteries" no battery (round 9). They are left out before tokenising. An address starts
+ * where its characters start (the look-behind): without it a long run of letters was rescanned from every
+ * position, quadratic in the run (round 11, second pass).
  */
-const ADDRESS = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+|(?:https?:\/\/|www\.)\S+|(?<![\p{L}\p{N}@])[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}\/\S*/gu;
+const ADDRESS = /(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+|(?:https?:\/\/|www\.)\S+|(?<![\p{L}\p{N}@])[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}\/\S*/gu;
 const HAS_LETTER = /\p{L}/u;
 /** Elided articles and pronouns before an apostrophe (French `l'appareil`, `d'alimentation`, `qu'il`). */
 const ELISION_MAX = 2;
@@ -198,11 +200,18 @@ export interface Term {
   stem: string;
 }
 
-/** Stopword-free, stemmed terms of a text in `language` (length-1 leftovers are dropped). */
+/**
+ * The longest run read as a word (round 11, second pass): German compounds stay well under it; a longer run
+ * (a pasted hash, base64 data) is no word, and stemming it, splitting it as a compound and matching it as
+ * a typo cost time quadratic in its length.
+ */
+export const WORD_MAX = 64;
+
+/** Stopword-free, stemmed terms of a text in `language` (length-1 leftovers and runs over WORD_MAX are dropped). */
 export function terms(wordList: readonly string[], pack: LanguagePack): Term[] {
   const out: Term[] = [];
   for (const w of wordList) {
-    if (w.length < 2 || pack.isStopword(w)) continue;
+    if (w.length < 2 || w.length > WORD_MAX || pack.isStopword(w)) continue;
     const stem = pack.stem(w);
     if (stem.length >= 2) out.push({ word: fold(w), stem });
   }

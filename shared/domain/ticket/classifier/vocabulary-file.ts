@@ -25,6 +25,8 @@ export interface SupportVocabulary {
    * text a part word votes only for that concept ("broken mounting clip" is damage, not installation).
    */
   parts?: { of: string } & Partial<Record<Language, string>>;
+  /** Round 11: nouns naming a kind of device by what it measures or runs on ("rain gauge"), per language: a weak word beside one names the device (embedded.ts). */
+  devices?: Partial<Record<Language, string>>;
   /** Letters only some languages use, with those languages (a text without function words is read in theirs). */
   languageLetters?: [string, Language[]][];
   /** Numbers that say what they are: a regular expression (flags `gu`) and the word it becomes (`$1`: its unit). */

@@ -116,10 +116,10 @@ function build(entries: Iterable<[string, RawEntry]>): Index {
   return index;
 }
 
-const stemIndexes = new Map<Language, Promise<[Index, Set<string>, Index]>>();
+const stemIndexes = new Map<Language, Promise<[Index, Set<string>, Index, Set<string>]>>();
 
 /** A language's words by their stem, the stems of its part words, and its facet words by stem (built on first use, with that language's stemmer). */
-function stemIndex(language: Language): Promise<[Index, Set<string>, Index]> {
+function stemIndex(language: Language): Promise<[Index, Set<string>, Index, Set<string>]> {
   let index = stemIndexes.get(language);
   if (!index) {
     const byStem = (pack: LanguagePack, entries: RawEntry[]) => build(entries.filter((e) => e.language === language && !e.exact).map((e) => [pack.stem(e.word), e]));
@@ -127,6 +127,7 @@ function stemIndex(language: Language): Promise<[Index, Set<string>, Index]> {
       byStem(pack, vocabulary().entries),
       new Set((supportVocabulary().parts?.[language] ?? '').split(/\s+/).map((w) => pack.stem(w))),
       byStem(pack, vocabulary().facets),
+      new Set((supportVocabulary().devices?.[language] ?? '').split(/\s+/).map((w) => pack.stem(w))),
     ]);
     index.catch(() => stemIndexes.delete(language));
     stemIndexes.set(language, index);
@@ -143,6 +144,8 @@ export interface ConceptLookup {
   (term: Term): ConceptHit[] | undefined;
   partOf?: string;
   isPart(term: Term): boolean;
+  /** Round 11: a noun naming a kind of device by what it measures or runs on (support-vocabulary.json `devices`: "gauge", "station"). */
+  isDevice(term: Term): boolean;
   /**
    * Facets by stem (support-vocabulary.json `facets`: finer groups of words than the concepts,
    * "sound", "heat", "pairing"; a hit's `concept` is the feature name, FACET_PREFIX + facet).
@@ -208,7 +211,7 @@ export const inflection = (word: string, language: Language): string =>
 
 /** A lookup for terms of `language`, once that language's index is ready. */
 export async function conceptLookup(language: Language): Promise<ConceptLookup> {
-  const [index, parts, facets] = await stemIndex(language);
+  const [index, parts, facets, devices] = await stemIndex(language);
   const { surfaceIndex } = vocabulary();
   // An exact listed form first: "charged" (a payment) and "charging" (power) share a stem.
   const pack = await languagePack(language);
@@ -220,6 +223,7 @@ export async function conceptLookup(language: Language): Promise<ConceptLookup> 
     (language === 'de' ? compoundHead(term.word, surfaceIndex, index, pack) : undefined);
   lookup.partOf = supportVocabulary().parts?.of;
   lookup.isPart = (term) => parts.has(term.stem);
+  lookup.isDevice = (term) => devices.has(term.stem);
   lookup.facets = facets;
   return lookup;
 }
