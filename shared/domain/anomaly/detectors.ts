@@ -147,6 +147,15 @@ export const LOCAL_SPIKE = {
   warmupMs: 12 * 3_600_000,
   /** The point after them must be back within this share of the departure from the point before. */
   returnShare: 0.5,
+  /**
+   * Round 11: a series whose recent points mostly repeat their predecessor (a coarse resolution: a
+   * battery's 1 %, a pressure's 1 bar, a humidity's 0.5 %) is judged too; its departure, in its own
+   * units, must also be `coarseFactor` × the largest it made on each of the last `memoryDays` UTC
+   * days (SeriesState.xd: one number a day, so a rare burst of its own is remembered for a week, not
+   * decayed by its count of points), and leave from a value inside the recent points' range.
+   */
+  coarseFactor: 2.5,
+  memoryDays: 7,
 } as const;
 
 /**
@@ -344,6 +353,8 @@ export interface SeriesState {
   };
   /** Decayed largest departure from the neighbours, in local scales (round 8, {@link LOCAL_SPIKE}). */
   ltail?: number;
+  /** Round 11: the largest departure from the neighbours, in the series' units, per UTC day, newest (the previous point's day) first ({@link LOCAL_SPIKE}.memoryDays). */
+  xd?: number[];
   /** Duty cycle (round 8, see CYCLE in cycles.ts): the middle, the side, the last phases of each side; only on a series that switches between two sides. */
   cyc?: CycleState;
   /** Decayed count (like `tail`) of recent points with |z| ≥ bigZ: above 0.5 the series is heavy-tailed. */
@@ -772,10 +783,10 @@ function localSpike(s: SeriesState, t: number, out: PointResult): void {
   const recent = s.recent;
   const values = s.values.slice(-LOCAL_SPIKE.points - LOCAL_SPIKE.maxWidth, -LOCAL_SPIKE.maxWidth);
   if (values.length < LOCAL_SPIKE.points / 2 || new Set(values).size < DETECTOR.minDistinct) return;
-  // A window mostly repeating its values (a flatline just ended, a meter at rest) says nothing of the series' noise.
+  // A window mostly repeating its values (a coarse resolution, a meter at rest) has a scale of about its resolution: judged with more guards below.
   let repeats = 0;
   for (let i = 1; i < values.length; i++) if (values[i] === values[i - 1]) repeats++;
-  if (repeats > values.length / 2) return;
+  const coarse = repeats > values.length / 2;
   const d2 = values.slice(2).map((x, i) => x - 2 * (values[i + 1] as number) + (values[i] as number));
   // …and at least the spread of the points around the running median of their neighbours (±2): a
   // smooth, wandering noise has small second differences, yet its points stray as far as it wanders.
@@ -798,8 +809,23 @@ function localSpike(s: SeriesState, t: number, out: PointResult): void {
   const judged = s.drift !== undefined && t - s.drift.since >= LOCAL_SPIKE.warmupMs && s.pending.length === 0;
   // Every departure is learned in full: a series' own bursts (a vend, a fill, a barrier opening) are its behaviour from the first one on.
   s.ltail = Number(Math.max((s.ltail ?? 0) * LOCAL_SPIKE.tailDecay, best.r).toPrecision(3));
+  // The largest departure of each of the last days (before this point's), then this one learned in the newest day's.
+  // The newest day is the previous point's (the day is not stored: it would cost more than the memory).
+  const day = (x: number) => Math.floor(x / 86_400_000);
+  const gap = Math.min(Math.max(0, day(t) - day((recent.at(-2) as [number, number])[0])), LOCAL_SPIKE.memoryDays);
+  const days = [...Array<number>(gap).fill(0), ...(s.xd ?? [])].slice(0, LOCAL_SPIKE.memoryDays);
+  const known = Math.max(0, ...days);
+  days[0] = Math.max(days[0] ?? 0, Number((best.r * scale).toPrecision(2)));
+  s.xd = days;
   if (!judged || best.r < bar) return;
   const exc = recent.slice(recent.length - 1 - best.w, recent.length - 1);
+  if (coarse) {
+    // …much larger than its own departures of the last days, from a value the series was at (within a local scale of the recent points' range: not the first noise after a switch, a pump starting), not to a value it rests at.
+    const from = (recent[recent.length - 2 - best.w] as [number, number])[1];
+    if (best.r * scale < LOCAL_SPIKE.coarseFactor * known || from < Math.min(...values) - scale || from > Math.max(...values) + scale) return;
+    const rest = s.rest ?? [];
+    for (let i = 0; i < rest.length; i += 2) if (exc.some(([, v]) => v === rest[i])) return;
+  }
   // Beyond the recent points' own extremes (a value the series took in the last hours, an
   // escalator's eco speed, a door's open count, is its own behaviour), and not to a level it sat at.
   const level = median(exc.map(([, v]) => v));
