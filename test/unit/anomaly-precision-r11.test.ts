@@ -85,3 +85,46 @@ describe('round 11: exactly 0 on a series that never went below 0 is the device 
     expect(signals(pts, ['flatline'])).toEqual([40]);
   });
 });
+
+/**
+ * Round 11, second change: a slope change that begins on a series' first day of a new kind (round
+ * 10's fresh day) is learned like the daily profile's departures, not reported. A meeting room's
+ * CO2 every 5 minutes, followed from a Saturday: flat near 420 ppm at the weekend; on working days it
+ * climbs from 08:00 to 12:00 (people arrive) and falls back from 17:00. Its first Monday morning is
+ * its schedule; a ventilation fault that starts climbing on Sunday evening is not.
+ */
+const SATURDAY = Date.UTC(2035, 6, 7, 0, 0);
+
+function meetingRoom(seed: number, override?: (t: number, v: number) => number): Point[] {
+  const r = rng(seed);
+  const out: Point[] = [];
+  for (let i = 0; i < 5 * 24 * 12; i++) {
+    const t = SATURDAY + i * 5 * MIN;
+    const day = new Date(t).getUTCDay();
+    const h = new Date(t).getUTCHours() + new Date(t).getUTCMinutes() / 60;
+    const people = day === 0 || day === 6 ? 0 : h < 8 ? 0 : h < 12 ? (h - 8) / 4 : h < 17 ? 1 : h < 20 ? 1 - (h - 17) / 3 : 0;
+    const v = Math.round(420 + 380 * people + 6 * r.normal());
+    out.push({ t, v: override ? override(t, v) : v });
+  }
+  return out;
+}
+
+function slopes(points: Point[]): number[] {
+  const s = newSeriesState();
+  const at: number[] = [];
+  for (const p of points) for (const sig of evaluatePoint(s, p.t, p.v).signals) if (sig.kind === 'regime_change' && String(sig.evidence.baseline.change).startsWith('slope')) at.push(Math.round(((sig.startedAt - SATURDAY) / HOUR) * 10) / 10);
+  return [...new Set(at)];
+}
+
+describe('round 11: a slope change that begins on the first day of a new kind is the schedule', () => {
+  it.each([1, 2, 3])('the first working morning\'s climb is no slope change (seed %i)', (seed) => {
+    expect(slopes(meetingRoom(seed))).toEqual([]);
+  });
+
+  it('control: a climb that began on Sunday evening (a ventilation fault) is still reported', () => {
+    const from = SATURDAY + 44 * HOUR; // Sunday 20:00
+    const at = slopes(meetingRoom(4, (t, v) => (t >= from && t < from + 12 * HOUR ? v + Math.round(((t - from) / HOUR) * 30) : v)));
+    expect(at.length).toBeGreaterThan(0);
+    expect(Math.min(...at)).toBeLessThan(48);
+  });
+});

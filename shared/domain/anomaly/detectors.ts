@@ -719,8 +719,9 @@ export function evaluatePoint(s: SeriesState, t: number, v: number, rules: reado
   const onGrid = new Set(s.values).size <= DETECTOR.quantisedDistinct || res >= 0.8 * b.rawScale;
   const quantisedNow = onGrid || stepping(s);
   regimeSignal(s, t, v, Math.max(res, 1e-9), base, out, quantisedNow, !onGrid);
-  driftSignal(s, t, v, b.scale, quantisedNow, base, out);
-  profileSignal(s, t, v, b.scale, quantisedNow, base, out, res, freshDay(s, t));
+  const fresh = freshDay(s, t);
+  driftSignal(s, t, v, b.scale, quantisedNow, base, out, fresh);
+  profileSignal(s, t, v, b.scale, quantisedNow, base, out, res, fresh);
   const held = longShift(s, b, base, v, out);
   if (held) return out;
 
@@ -1013,9 +1014,10 @@ function regimeSignal(s: SeriesState, t: number, v: number, floor: number, base:
  * the level DRIFT.minScales point scales in DRIFT.horizonMs) for DRIFT.gradualMs. An
  * excursion that ends unreported teaches the series' history its peak; one beyond
  * DRIFT.stepFactor × it is a step and teaches nothing. Not while a step is held (that is a level
- * shift waiting to be confirmed), nor on a quantised series.
+ * shift waiting to be confirmed), nor on a quantised series, nor (round 11) for an excursion that
+ * began on the series' first day of a new kind (`fresh`, see {@link freshDay}).
  */
-function driftSignal(s: SeriesState, t: number, v: number, scale: number, quantised: boolean, base: Record<string, number | string | null>, out: PointResult): void {
+function driftSignal(s: SeriesState, t: number, v: number, scale: number, quantised: boolean, base: Record<string, number | string | null>, out: PointResult, fresh: boolean): void {
   const d = (s.drift ??= { f1: v, f2: v, s1: v, s2: v, max: 0, last: t, since: t, at: null, hot: null, g0: 0, sign: 0, peak: 0, on: 0 });
   const dt = Math.max(0, t - d.last);
   d.last = t;
@@ -1053,6 +1055,9 @@ function driftSignal(s: SeriesState, t: number, v: number, scale: number, quanti
   if (d.on === 0 && size > bar && (size > DRIFT.stepFactor * d.max || size > DRIFT.stepScalesPerHour * (d.sc ?? scale))) d.on = 2;
   if (d.on === 1 && size >= bar / 2) out.abnormal.add('regime_change');
   if (d.on !== 0 || s.held || quantised || d.hot === null || t - d.hot < DRIFT.gradualMs) return;
+  // Round 11: one that began on the series' first day of a new kind (round 10's `freshDay`: an
+  // office's first Monday morning) is its schedule: not reported; when it ends, its peak is learned.
+  if (fresh && (d.at as number) >= t - (t % 86_400_000)) return;
   d.on = 1;
   out.abnormal.add('regime_change');
   out.signals.push({
