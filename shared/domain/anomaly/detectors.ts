@@ -366,7 +366,7 @@ export interface SeriesState {
   /** Extreme points waiting for the next one (spike or the start of a shift). */
   pending: { t: number; v: number; z: number; thr: number }[];
   /** The current run of identical values; `flagged` once it became a flatline. */
-  run: { v: number; since: number; count: number; flagged?: boolean; out?: 1 | 2 } | null;
+  run: { v: number; since: number; count: number; flagged?: boolean; out?: 1 | 2 | 3 } | null;
   maxRun: number;
   /**
    * The values of the series' last long runs (≥ flatMinPoints, flagged or not), each followed by the
@@ -534,11 +534,24 @@ function restLength(rest: readonly number[] | null | undefined, v: number): numb
   return undefined;
 }
 
+/**
+ * Round 11: exactly 0 on a series that never went below 0 (its envelope's low end is not negative:
+ * a power, a flow, a current, a count) is the device off (a transmitter off air, a conveyor stopped,
+ * a curfew's empty sorter): a state it switches to, not a level it shifted to nor a sensor frozen.
+ */
+const isOff = (s: SeriesState, level: number) => level === 0 && (s.lo ?? 0) >= 0;
+
 /** Round 9: in the series' first DETECTOR.shiftWarmupMs, `v` (the newest point) was reached by a switch to the lowest or highest value the series showed. */
 function switchedToBound(s: SeriesState, t: number, v: number): boolean {
-  const prev = s.recent.at(-2)?.[1];
-  if (prev === undefined || s.lo === null || s.hi === null || !young(s, t) || s.values.length < DETECTOR.rebaselinePoints) return false;
+  if (s.lo === null || s.hi === null || !young(s, t) || s.values.length < DETECTOR.rebaselinePoints) return false;
   if (v > s.lo && v < s.hi) return false;
+  return switched(s, v);
+}
+
+/** `v` (the newest point) was reached by a move of DETECTOR.switchMoves × the series' median move between neighbouring points: a switch. */
+function switched(s: SeriesState, v: number): boolean {
+  const prev = s.recent.at(-2)?.[1];
+  if (prev === undefined) return false;
   const moves = s.values.slice(1).map((x, i) => Math.abs(x - (s.values[i] as number)));
   const usual = Math.max(median(moves), resolution(s.values));
   return Math.abs(v - prev) >= DETECTOR.switchMoves * usual;
@@ -552,7 +565,7 @@ function flatlineSignal(s: SeriesState, t: number, v: number, warm: boolean, out
     // a new state or a resting state (round 7): how long the series rests says nothing of how long a
     // reading of it may repeat while it runs.
     // A run the series switched into at its bound in its first hours (out 2, round 9) still counts: it is how long it rested then.
-    if (s.run && !s.run.flagged && s.run.out !== 1 && restLength(s.rest, s.run.v) === undefined) s.maxRun = Math.max(s.maxRun, s.run.count);
+    if (s.run && !s.run.flagged && s.run.out !== 1 && (s.run.out !== 3 || s.run.count < DETECTOR.flatMinPoints) && restLength(s.rest, s.run.v) === undefined) s.maxRun = Math.max(s.maxRun, s.run.count);
     // A long run, flatline or not, makes its value a resting state of the series (round 7: several of
     // them, an escalator that runs by day at one rate and rests at zero by night has two).
     if (s.run && s.run.count >= DETECTOR.flatMinPoints) s.rest = restAt(s.rest ?? [], s.run.v, s.run.count);
@@ -569,6 +582,13 @@ function flatlineSignal(s: SeriesState, t: number, v: number, warm: boolean, out
     // not judged; a long one (flatMinPoints) teaches the rest, a shorter one still counts as a
     // normal run (a meter's first short night at zero keeps its later, longer nights quiet).
     else if (switchedToBound(s, t, v)) s.run.out = 2;
+    // Round 11: a run at the device's off state (`isOff`) before a long one taught it as a rest is not
+    // judged either (out 3): the first long one (flatMinPoints) teaches the rest, after which runs
+    // there are judged by its length (restFactor); a long one is no normal run (how long a device
+    // stays off says nothing of how long a reading repeats while it runs), a short one still is.
+    // Only a run switched into (`switched`) is a long off period kept out of the normal runs: one
+    // the series stepped down to (an occupancy of 0-3 people, a count dwindling) still counts (out 2).
+    else if (isOff(s, v) && restLength(s.rest, v) === undefined) s.run.out = switched(s, v) ? 3 : 2;
   }
   const run = s.run as NonNullable<SeriesState['run']>;
   const resting = DETECTOR.restFactor * (restLength(s.rest, v) ?? 0);
@@ -677,7 +697,10 @@ export function evaluatePoint(s: SeriesState, t: number, v: number, rules: reado
       // Young, or to a level it already sat at (round 7), or the same step at the same time of a day before (round 9): its own behaviour, learned.
       const daily = dailyStep(s, start, newLevel - b.level);
       learnDailyStep(s, start, newLevel - b.level);
-      if (young(s, t) || daily || knownLevel(s, b.level, newLevel)) {
+      // Or the device switched off (round 11): the step back on is the end of it, as after a shift.
+      const off = isOff(s, newLevel);
+      if (off || young(s, t) || daily || knownLevel(s, b.level, newLevel)) {
+        if (off) s.before = { level: b.level, scale: b.rawScale };
         rebaseline(s, start, s.pending);
         return out;
       }
@@ -707,8 +730,9 @@ export function evaluatePoint(s: SeriesState, t: number, v: number, rules: reado
   const onGrid = new Set(s.values).size <= DETECTOR.quantisedDistinct || res >= 0.8 * b.rawScale;
   const quantisedNow = onGrid || stepping(s);
   regimeSignal(s, t, v, Math.max(res, 1e-9), base, out, quantisedNow, !onGrid);
-  driftSignal(s, t, v, b.scale, quantisedNow, base, out);
-  profileSignal(s, t, v, b.scale, quantisedNow, base, out, res, freshDay(s, t));
+  const fresh = freshDay(s, t);
+  driftSignal(s, t, v, b.scale, quantisedNow, base, out, fresh);
+  profileSignal(s, t, v, b.scale, quantisedNow, base, out, res, fresh);
   const held = longShift(s, b, base, v, out);
   if (held) return out;
 
@@ -751,6 +775,12 @@ export function evaluatePoint(s: SeriesState, t: number, v: number, rules: reado
       const daily = dailyStep(s, start, moved);
       learnStep(s, moved);
       learnDailyStep(s, start, moved);
+      if (isOff(s, newLevel)) {
+        // Round 11: the device switched off; the step back on ends it (`before`), as after a shift.
+        s.before = { level: median(before), scale: b.rawScale };
+        rebaseline(s, start, []);
+        return out;
+      }
       if (young(s, t) || known || daily || dayExplains(s, t, newLevel, b.rawScale) || knownLevel(s, median(before), newLevel)) {
         rebaseline(s, start, []);
         return out;
@@ -959,6 +989,11 @@ function regimeSignal(s: SeriesState, t: number, v: number, floor: number, base:
   block.times.push(t);
   block.values.push(v);
   if (block.values.length < REGIME.block) return;
+  // Round 11: a block the device spent off says nothing of its noise while it runs.
+  if (block.values.every((x) => isOff(s, x))) {
+    delete s.block;
+    return;
+  }
   const spreads = (s.spreads ??= []);
   /** Where the block's big moves begin (judged against the usual spread so far): a change inside a block starts there, not at the block's start. */
   const prior = spreads.length > 0 ? median(spreads) : undefined;
@@ -1005,9 +1040,10 @@ function regimeSignal(s: SeriesState, t: number, v: number, floor: number, base:
  * the level DRIFT.minScales point scales in DRIFT.horizonMs) for DRIFT.gradualMs. An
  * excursion that ends unreported teaches the series' history its peak; one beyond
  * DRIFT.stepFactor × it is a step and teaches nothing. Not while a step is held (that is a level
- * shift waiting to be confirmed), nor on a quantised series.
+ * shift waiting to be confirmed), nor on a quantised series, nor (round 11) for an excursion that
+ * began on the series' first day of a new kind (`fresh`, see {@link freshDay}).
  */
-function driftSignal(s: SeriesState, t: number, v: number, scale: number, quantised: boolean, base: Record<string, number | string | null>, out: PointResult): void {
+function driftSignal(s: SeriesState, t: number, v: number, scale: number, quantised: boolean, base: Record<string, number | string | null>, out: PointResult, fresh: boolean): void {
   const d = (s.drift ??= { f1: v, f2: v, s1: v, s2: v, max: 0, last: t, since: t, at: null, hot: null, g0: 0, sign: 0, peak: 0, on: 0 });
   const dt = Math.max(0, t - d.last);
   d.last = t;
@@ -1045,6 +1081,9 @@ function driftSignal(s: SeriesState, t: number, v: number, scale: number, quanti
   if (d.on === 0 && size > bar && (size > DRIFT.stepFactor * d.max || size > DRIFT.stepScalesPerHour * (d.sc ?? scale))) d.on = 2;
   if (d.on === 1 && size >= bar / 2) out.abnormal.add('regime_change');
   if (d.on !== 0 || s.held || quantised || d.hot === null || t - d.hot < DRIFT.gradualMs) return;
+  // Round 11: one that began on the series' first day of a new kind (round 10's `freshDay`: an
+  // office's first Monday morning) is its schedule: not reported; when it ends, its peak is learned.
+  if (fresh && (d.at as number) >= t - (t % 86_400_000)) return;
   d.on = 1;
   out.abnormal.add('regime_change');
   out.signals.push({
@@ -1278,7 +1317,7 @@ function longShift(s: SeriesState, b: Baseline, base: Record<string, number | st
   if (distance < DETECTOR.longShiftZ || !settled) return false;
   const daily = dailyStep(s, held.start, level - held.from);
   learnDailyStep(s, held.start, level - held.from);
-  if (young(s, held.start) || daily || dayExplains(s, s.times.at(-1) as number, level, held.scale) || knownLevel(s, held.from, level) || knownStep(s, level - held.from)) return false;
+  if (isOff(s, level) || young(s, held.start) || daily || dayExplains(s, s.times.at(-1) as number, level, held.scale) || knownLevel(s, held.from, level) || knownStep(s, level - held.from)) return false;
   // On a quantised series (the window now holds only the new level) a change of level is judged by its own history of them.
   if (onLevels(s.values) && Math.abs(level - held.from) < DETECTOR.quantisedJumpFactor * (s.jump ?? 0)) return false;
   out.signals.push({
