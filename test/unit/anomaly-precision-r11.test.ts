@@ -41,8 +41,16 @@ describe('round 11: exactly 0 on a series that never went below 0 is the device 
     expect(signals(transmitter(seed), ['level_shift', 'flatline'])).toEqual([]);
   });
 
-  it('nor does going back on air after the evening off make a change of its spread', () => {
-    expect(signals(transmitter(4), ['regime_change'])).toEqual([]);
+  it('control: an always-on compressor that dies to exactly 0 on day 2 (it never read 0 before) is a level shift: 0 is an off state only once the series came back from it', () => {
+    // Motor current every minute, about 12 A with a slow wave, never 0; dead from 16:00 on day 2.
+    const r = rng(11);
+    const pts: Point[] = [];
+    const dead = START + 40 * HOUR;
+    for (let i = 0; i < 72 * 60; i++) {
+      const t = START + i * MIN;
+      pts.push({ t, v: t >= dead ? 0 : Math.round((12 + 2 * Math.sin(i / 229) + 0.3 * r.normal()) * 10) / 10 });
+    }
+    expect(signals(pts, ['level_shift'])).toEqual([40]);
   });
 
   it('control: a step to a reduced power (40 kW from 10:00 on day 2, four hours) is still a level shift', () => {

@@ -326,6 +326,8 @@ export interface SeriesState {
   jump?: number;
   /** Kinds of day the series was followed through (round 10; bit 1 working days, bit 2 weekends; see DETECTOR.dayKnownMs). */
   wk?: number;
+  /** 1 once the series came back from exactly 0 (round 11: 0 is then a state it switches off to, see {@link isOff}). */
+  z0?: 1;
   /** Regime: the current block's residuals and start, and the spreads of past blocks. */
   block?: { start: number; times: number[]; values: number[] };
   spreads?: number[];
@@ -536,10 +538,12 @@ function restLength(rest: readonly number[] | null | undefined, v: number): numb
 
 /**
  * Round 11: exactly 0 on a series that never went below 0 (its envelope's low end is not negative:
- * a power, a flow, a current, a count) is the device off (a transmitter off air, a conveyor stopped,
- * a curfew's empty sorter): a state it switches to, not a level it shifted to nor a sensor frozen.
+ * a power, a flow, a current, a count) and that already came back from exactly 0 once (`z0`) is the
+ * device off (a transmitter off air, a conveyor stopped, a curfew's empty sorter): a state it
+ * switches to, not a level it shifted to nor a sensor frozen. The first time an always-on device
+ * reads 0 (a compressor dead, a pump stopped) past the warm-up is still judged as before.
  */
-const isOff = (s: SeriesState, level: number) => level === 0 && (s.lo ?? 0) >= 0;
+const isOff = (s: SeriesState, level: number) => level === 0 && s.z0 === 1 && (s.lo ?? 0) >= 0;
 
 /** Round 9: in the series' first DETECTOR.shiftWarmupMs, `v` (the newest point) was reached by a switch to the lowest or highest value the series showed. */
 function switchedToBound(s: SeriesState, t: number, v: number): boolean {
@@ -616,6 +620,7 @@ function flatlineSignal(s: SeriesState, t: number, v: number, warm: boolean, out
 export function evaluatePoint(s: SeriesState, t: number, v: number, rules: readonly ThresholdRule[] = []): PointResult {
   const out: PointResult = { signals: [], abnormal: new Set() };
   s.n++;
+  if (v !== 0 && s.recent.at(-1)?.[1] === 0) s.z0 = 1;
   s.recent.push([t, v]);
   if (s.recent.length > DETECTOR.evidencePoints) s.recent.shift();
   thresholdSignals(s, t, v, rules, out);
@@ -989,11 +994,6 @@ function regimeSignal(s: SeriesState, t: number, v: number, floor: number, base:
   block.times.push(t);
   block.values.push(v);
   if (block.values.length < REGIME.block) return;
-  // Round 11: a block the device spent off says nothing of its noise while it runs.
-  if (block.values.every((x) => isOff(s, x))) {
-    delete s.block;
-    return;
-  }
   const spreads = (s.spreads ??= []);
   /** Where the block's big moves begin (judged against the usual spread so far): a change inside a block starts there, not at the block's start. */
   const prior = spreads.length > 0 ? median(spreads) : undefined;
