@@ -53,6 +53,19 @@ describe('round 11: exactly 0 on a series that never went below 0 is the device 
     expect(signals(pts, ['level_shift'])).toEqual([40]);
   });
 
+  it('control: a one-point glitch to 0 on day 1 does not make 0 an off state: the compressor dying to 0 on day 2 is still a level shift', () => {
+    const r = rng(12);
+    const pts: Point[] = [];
+    const glitch = START + 20 * HOUR;
+    const dead = START + 40 * HOUR;
+    for (let i = 0; i < 72 * 60; i++) {
+      const t = START + i * MIN;
+      const v = Math.round((12 + 2 * Math.sin(i / 229) + 0.3 * r.normal()) * 10) / 10;
+      pts.push({ t, v: t >= dead || t === glitch ? 0 : v });
+    }
+    expect(signals(pts, ['level_shift'])).toEqual([40]);
+  });
+
   it('control: a step to a reduced power (40 kW from 10:00 on day 2, four hours) is still a level shift', () => {
     const from = START + 34 * HOUR;
     const at = signals(transmitter(5, (t, v) => (t >= from && t < from + 4 * HOUR && v > 0 ? Math.round((40 + ((t / MIN) % 7) * 0.3) * 10) / 10 : v)), ['level_shift']);

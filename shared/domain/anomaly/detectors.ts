@@ -326,7 +326,7 @@ export interface SeriesState {
   jump?: number;
   /** Kinds of day the series was followed through (round 10; bit 1 working days, bit 2 weekends; see DETECTOR.dayKnownMs). */
   wk?: number;
-  /** 1 once the series came back from exactly 0 (round 11: 0 is then a state it switches off to, see {@link isOff}). */
+  /** 1 once the series came back from a run of at least two exact zeros (round 11: 0 is then a state it switches off to, see {@link isOff}). */
   z0?: 1;
   /** Regime: the current block's residuals and start, and the spreads of past blocks. */
   block?: { start: number; times: number[]; values: number[] };
@@ -538,7 +538,8 @@ function restLength(rest: readonly number[] | null | undefined, v: number): numb
 
 /**
  * Round 11: exactly 0 on a series that never went below 0 (its envelope's low end is not negative:
- * a power, a flow, a current, a count) and that already came back from exactly 0 once (`z0`) is the
+ * a power, a flow, a current, a count) and that already came back from exactly 0 once (`z0`: a run of
+ * at least two zeros, so a one-point glitch to 0 teaches nothing) is the
  * device off (a transmitter off air, a conveyor stopped, a curfew's empty sorter): a state it
  * switches to, not a level it shifted to nor a sensor frozen. The first time an always-on device
  * reads 0 (a compressor dead, a pump stopped) past the warm-up is still judged as before.
@@ -620,7 +621,8 @@ function flatlineSignal(s: SeriesState, t: number, v: number, warm: boolean, out
 export function evaluatePoint(s: SeriesState, t: number, v: number, rules: readonly ThresholdRule[] = []): PointResult {
   const out: PointResult = { signals: [], abnormal: new Set() };
   s.n++;
-  if (v !== 0 && s.recent.at(-1)?.[1] === 0) s.z0 = 1;
+  // Back from a run of at least two exact zeros (a single reading of 0, a meter's read error, is a glitch, not an off period).
+  if (v !== 0 && s.run?.v === 0 && s.run.count > 1) s.z0 = 1;
   s.recent.push([t, v]);
   if (s.recent.length > DETECTOR.evidencePoints) s.recent.shift();
   thresholdSignals(s, t, v, rules, out);
