@@ -782,13 +782,10 @@ export function evaluatePoint(s: SeriesState, t: number, v: number, rules: reado
       const daily = dailyStep(s, start, moved);
       learnStep(s, moved);
       learnDailyStep(s, start, moved);
-      if (isOff(s, newLevel)) {
-        // Round 11: the device switched off; the step back on ends it (`before`), as after a shift.
-        s.before = { level: median(before), scale: b.rawScale };
-        rebaseline(s, start, []);
-        return out;
-      }
-      if (young(s, t) || known || daily || dayExplains(s, t, newLevel, b.rawScale) || knownLevel(s, median(before), newLevel)) {
+      // Or the device switched off (round 11): the step back on is the end of it, as after a shift.
+      const off = isOff(s, newLevel);
+      if (off || young(s, t) || known || daily || dayExplains(s, t, newLevel, b.rawScale) || knownLevel(s, median(before), newLevel)) {
+        if (off) s.before = { level: median(before), scale: b.rawScale };
         rebaseline(s, start, []);
         return out;
       }
@@ -848,8 +845,7 @@ function localSpike(s: SeriesState, t: number, out: PointResult): void {
   s.ltail = Number(Math.max((s.ltail ?? 0) * LOCAL_SPIKE.tailDecay, best.r).toPrecision(3));
   // The largest departure of each of the last days (before this point's), then this one learned in the newest day's.
   // The newest day is the previous point's (the day is not stored: it would cost more than the memory).
-  const day = (x: number) => Math.floor(x / 86_400_000);
-  const gap = Math.min(Math.max(0, day(t) - day((recent.at(-2) as [number, number])[0])), LOCAL_SPIKE.memoryDays);
+  const gap = Math.min(Math.max(0, utcDay(t) - utcDay((recent.at(-2) as [number, number])[0])), LOCAL_SPIKE.memoryDays);
   const days = [...Array<number>(gap).fill(0), ...(s.xd ?? [])].slice(0, LOCAL_SPIKE.memoryDays);
   const known = Math.max(0, ...days);
   days[0] = Math.max(days[0] ?? 0, Number((best.r * scale).toPrecision(2)));
@@ -860,8 +856,7 @@ function localSpike(s: SeriesState, t: number, out: PointResult): void {
     // …much larger than its own departures of the last days, from a value the series was at (within a local scale of the recent points' range: not the first noise after a switch, a pump starting), not to a value it rests at.
     const from = (recent[recent.length - 2 - best.w] as [number, number])[1];
     if (best.r * scale < LOCAL_SPIKE.coarseFactor * known || from < Math.min(...values) - scale || from > Math.max(...values) + scale) return;
-    const rest = s.rest ?? [];
-    for (let i = 0; i < rest.length; i += 2) if (exc.some(([, v]) => v === rest[i])) return;
+    if (exc.some(([, v]) => restLength(s.rest, v) !== undefined)) return;
   }
   // Beyond the recent points' own extremes (a value the series took in the last hours, an
   // escalator's eco speed, a door's open count, is its own behaviour), and not to a level it sat at.
@@ -899,8 +894,13 @@ function dayExplains(s: SeriesState, t: number, level: number, scale: number): b
 /** Followed for less than DETECTOR.shiftWarmupMs at `t` (the drift state records when the series was first judged). */
 const young = (s: SeriesState, t: number) => t - (s.drift?.since ?? t) < DETECTOR.shiftWarmupMs;
 
+/** The UTC day of `t`, as days since the epoch. */
+const utcDay = (t: number) => Math.floor(t / 86_400_000);
+/** Start (ms) of the UTC day of `t`. */
+const utcDayStart = (t: number) => utcDay(t) * 86_400_000;
+
 /** 1 on a working day (Monday-Friday, UTC), 2 on a weekend day. Round 10. */
-const dayKind = (t: number) => ((Math.floor(t / 86_400_000) + 3) % 7 < 5 ? 1 : 2);
+const dayKind = (t: number) => ((utcDay(t) + 3) % 7 < 5 ? 1 : 2);
 
 /**
  * Round 10: `t` falls on the series' first day of its kind (working day or weekend) after a whole
@@ -911,7 +911,7 @@ const dayKind = (t: number) => ((Math.floor(t / 86_400_000) + 3) % 7 < 5 ? 1 : 2
 function freshDay(s: SeriesState, t: number): boolean {
   const wk = s.wk ?? 0;
   // The day before is known once the day is over, when the series was followed long enough of it.
-  const start = t - (t % 86_400_000);
+  const start = utcDayStart(t);
   if (s.drift && start - Math.max(s.drift.since, start - 86_400_000) >= DETECTOR.dayKnownMs) s.wk = wk | dayKind(start - 1);
   // Only once it showed a whole day of the other kind: before that, a day is judged as in round 9.
   return wk !== 0 && (wk & dayKind(t)) === 0;
@@ -1085,7 +1085,7 @@ function driftSignal(s: SeriesState, t: number, v: number, scale: number, quanti
   if (d.on !== 0 || s.held || quantised || d.hot === null || t - d.hot < DRIFT.gradualMs) return;
   // Round 11: one that began on the series' first day of a new kind (round 10's `freshDay`: an
   // office's first Monday morning) is its schedule: not reported; when it ends, its peak is learned.
-  if (fresh && (d.at as number) >= t - (t % 86_400_000)) return;
+  if (fresh && (d.at as number) >= utcDayStart(t)) return;
   d.on = 1;
   out.abnormal.add('regime_change');
   out.signals.push({
@@ -1196,7 +1196,7 @@ function profileSignal(s: SeriesState, t: number, v: number, scale: number, quan
   // The series' first day of a new kind (round 10): a departure beyond the bar is not judged, it
   // becomes the bar itself (not PROFILE.factor times it: the next days, between the old kind's profile
   // and this one, depart less). An excursion that began the day before is judged as usual.
-  if (fresh && size >= bar && (d.at === null || d.at >= t - (t % 86_400_000))) {
+  if (fresh && size >= bar && (d.at === null || d.at >= utcDayStart(t))) {
     d.max = Math.max(d.max, round(size / PROFILE.factor));
     Object.assign(d, { at: null, hot: null, on: 0, peak: 0 });
     return;
