@@ -1,8 +1,9 @@
 /**
- * Round-11 probe (issue 20): round 10's probe (classifier-probe-r10.ts, renamed to this) with v11 (a tuning set from round 11 on) added;
+ * Round-11 probe (issue 20): round 10's probe (classifier-probe-r10.ts, renamed to this) with v11 (a tuning set from round 11 on) added,
+ * and v12 (a tuning set from round 12 on) added in round 12 without a rename;
  * earlier: round 9's probe with v10 added; every labelled set in one table (zero-shot right / wrong / abstained,
  * after 3 examples right / wrong, no-category abstentions zero-shot / after examples, categories without words), without the
- * bundle build. v1-v11 are all seen (v10 from round 10, v11 from round 11), so misses are listable for each; --nocat lists
+ * bundle build. v1-v12 are all seen (v10 from round 10, v11 from round 11, v12 from round 12), so misses are listable for each; --nocat lists
  * the no-category tickets a set answers.
  *
  *   npx tsx scripts/bench/classifier-probe-r11.ts [--misses=label[,label]] [--b] [--nocat] [--tuning=JSON] [--dump=file]
@@ -19,6 +20,7 @@ import { HELDOUT_V6_EXAMPLES, HELDOUT_V6_LANGUAGES, HELDOUT_V6_NO_CATEGORY, HELD
 import { HELDOUT_V7_EXAMPLES, HELDOUT_V7_LANGUAGES, HELDOUT_V7_NO_CATEGORY, HELDOUT_V7_TICKETS } from './classifier-heldout-v7';
 import { HELDOUT_V10_EXAMPLES, HELDOUT_V10_LANGUAGES, HELDOUT_V10_NO_CATEGORY, HELDOUT_V10_TICKETS } from './classifier-heldout-v10';
 import { HELDOUT_V11_EXAMPLES, HELDOUT_V11_LANGUAGES, HELDOUT_V11_NO_CATEGORY, HELDOUT_V11_TICKETS } from './classifier-heldout-v11';
+import { HELDOUT_V12_EXAMPLES, HELDOUT_V12_LANGUAGES, HELDOUT_V12_NO_CATEGORY, HELDOUT_V12_TICKETS } from './classifier-heldout-v12';
 import { HELDOUT_V9_EXAMPLES, HELDOUT_V9_LANGUAGES, HELDOUT_V9_NO_CATEGORY, HELDOUT_V9_TICKETS } from './classifier-heldout-v9';
 import { HELDOUT_V8_EXAMPLES, HELDOUT_V8_LANGUAGES, HELDOUT_V8_NO_CATEGORY, HELDOUT_V8_TICKETS } from './classifier-heldout-v8';
 import { OWN_TICKETS } from './classifier-own';
@@ -44,6 +46,7 @@ async function main() {
   const v3 = splitHeldoutV3();
   const sets: Set[] = [
     { label: 'v10', tickets: HELDOUT_V10_TICKETS, examples: HELDOUT_V10_EXAMPLES, noCategory: HELDOUT_V10_NO_CATEGORY, languages: HELDOUT_V10_LANGUAGES, opaque: true },
+    { label: 'v12', tickets: HELDOUT_V12_TICKETS, examples: HELDOUT_V12_EXAMPLES, noCategory: HELDOUT_V12_NO_CATEGORY, languages: HELDOUT_V12_LANGUAGES, opaque: true },
     { label: 'v11', tickets: HELDOUT_V11_TICKETS, examples: HELDOUT_V11_EXAMPLES, noCategory: HELDOUT_V11_NO_CATEGORY, languages: HELDOUT_V11_LANGUAGES, opaque: true },
     { label: 'v9', tickets: HELDOUT_V9_TICKETS, examples: HELDOUT_V9_EXAMPLES, noCategory: HELDOUT_V9_NO_CATEGORY, languages: HELDOUT_V9_LANGUAGES, opaque: true },
     { label: 'v8', tickets: HELDOUT_V8_TICKETS, examples: HELDOUT_V8_EXAMPLES, noCategory: HELDOUT_V8_NO_CATEGORY, languages: HELDOUT_V8_LANGUAGES, opaque: true },
