@@ -33,7 +33,7 @@ import { costPerMillion, type Units } from './bench/telemetry-cost';
 import { itemBytes } from '../shared/db/item-size';
 import { addThresholdRule, DETECTOR_STATE_CACHE_ENV } from '../shared/domain/anomaly/anomaly.service';
 import { startLocalTableStream } from '../shared/local/table-stream';
-import { logger } from '../shared/logging/logger';
+import { logger, setLogLevel } from '../shared/logging/logger';
 import { ensureTable, startDynamoDbLocal } from '../shared/local/dynamodb-local';
 import { startHttpServer } from '../shared/local/server';
 import { authenticate, createOrganization } from '../shared/domain/organization/organization.service';
@@ -171,7 +171,7 @@ async function main() {
     const batch = await measure(() => batchOf('BENCH-1', t0));
 
     // The table stream and its workers in process, as `npm start` runs them (their request logs silenced).
-    logger.setLogLevel('SILENT');
+    setLogLevel(logger, 'SILENT');
     const stream = startLocalTableStream({ rootDir: path.resolve(__dirname, '..'), tableName: tableName(), deadLetterDir: mkdtempSync(path.join(tmpdir(), 'bench-telemetry-')) });
     const withDetection = async (call: () => Promise<unknown>) => {
       await call();

@@ -44,7 +44,7 @@ import { TICKET_EVENT_ENTITY } from '../shared/domain/webhook/webhook-entities';
 import { createWebhook, listDeliveries } from '../shared/domain/webhook/webhook.service';
 import { startLocalTableStream } from '../shared/local/table-stream';
 import { workers } from '../shared/routes';
-import { logger } from '../shared/logging/logger';
+import { logger, setLogLevel } from '../shared/logging/logger';
 import { countRequests as countOnWire, intArg as arg, seedOrganization, startBenchTable } from './bench/harness';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -136,7 +136,7 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 
 async function main() {
   // Imports are hoisted above the environment lines: silence the attempt log here.
-  logger.setLogLevel('SILENT');
+  setLogLevel(logger, 'SILENT');
   const events = arg('events', 1000);
   const endpoints = arg('endpoints', 3);
   const concurrency = arg('concurrency', 8);

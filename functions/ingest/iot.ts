@@ -1,7 +1,7 @@
 import middy from '@middy/core';
 import type { IotTelemetryEvent } from '../../shared/domain/telemetry/mqtt';
 import { ingestMqttMessage } from '../../shared/domain/telemetry/mqtt-ingest';
-import { injectLambdaContext, logger } from '../../shared/logging/logger';
+import { appendKeys, injectLambdaContext, logger } from '../../shared/logging/logger';
 
 /**
  * IoT Core topic rule (or the local broker) → telemetry, source `mqtt`. Invoked asynchronously:
@@ -9,7 +9,7 @@ import { injectLambdaContext, logger } from '../../shared/logging/logger';
  * Lambda and then lands in the function's on-failure queue with the error.
  */
 export async function ingestIot(event: IotTelemetryEvent) {
-  logger.appendKeys({ organizationId: event.organizationId });
+  appendKeys(logger, { organizationId: event.organizationId });
   const outcome = await ingestMqttMessage(event);
   logger.info('mqtt message', { status: outcome.status, ...(outcome.status === 'rejected' ? { reason: outcome.reason } : { accepted: outcome.accepted }) });
   return outcome;

@@ -8,7 +8,7 @@ import { authenticate } from '../domain/organization/organization-auth';
 import type { OrgContext } from '../domain/organization/organization.schema';
 import { authenticateUser } from '../domain/user/user-auth';
 import { ADMINS_ONLY, type UserContext } from '../domain/user/user.limits';
-import { injectLambdaContext, logger } from '../logging/logger';
+import { appendKeys, injectLambdaContext, logger } from '../logging/logger';
 import { pure } from '../pure';
 import { errorResponse } from './error-mapper';
 import { json, RawResponse } from './response';
@@ -102,7 +102,7 @@ const apiKeyAuth: Middleware = {
       const { org, user } = await authenticateUser(request.event);
       request.context.org = org;
       request.context.user = user;
-      logger.appendKeys({ organizationId: org.organizationId, userId: user.userId });
+      appendKeys(logger, { organizationId: org.organizationId, userId: user.userId });
       if (ADMIN_ONLY_ROUTE_KEYS.has(request.event.routeKey) && user.role !== 'admin') throw new ForbiddenError(ADMINS_ONLY);
       return;
     }
@@ -110,7 +110,7 @@ const apiKeyAuth: Middleware = {
     const presented = headers['x-api-key'] || (mode === 'apiKeyOrBearer' ? bearerKey(headers.authorization) : undefined);
     const org = await authenticate(presented);
     request.context.org = org;
-    logger.appendKeys({ organizationId: org.organizationId });
+    appendKeys(logger, { organizationId: org.organizationId });
   },
 };
 

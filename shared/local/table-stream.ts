@@ -5,7 +5,7 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { documentClient } from '../db/client';
 import { fakeContext } from '../http/local-router';
-import { logger } from '../logging/logger';
+import { addContext, logger } from '../logging/logger';
 import { takeFailureReason } from '../workers/failure-reasons';
 import { targetsOf, matchesStreamFilter } from '../workers/stream-filter';
 import { schedules as defaultSchedules, workers as defaultWorkers, type ScheduleDefinition, type WorkerDefinition } from '../routes';
@@ -103,7 +103,7 @@ export function startLocalTableStream(options: { rootDir: string; tableName: str
       try {
         const context = fakeContext(queue.worker, `stream-${sequence}`);
         // One logger serves every handler of this process: its lines name the worker, not the last HTTP route.
-        logger.addContext(context);
+        addContext(logger, context);
         const out = await load(queue.worker)({ Records: records }, context);
         const failed = new Set((out?.batchItemFailures ?? []).map((f) => f.itemIdentifier));
         failedFrom = records.findIndex((r) => failed.has(r.dynamodb?.SequenceNumber ?? ''));
@@ -175,7 +175,7 @@ export function startLocalSchedules(options: { rootDir: string; everyMs?: number
     const run = () => {
       // One logger serves every handler of this process: the sweep's lines name the sweep, not the last HTTP route.
       const context = fakeContext(schedule, `schedule-${schedule.id}-${++runs}`);
-      logger.addContext(context);
+      addContext(logger, context);
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       return (require(path.join(options.rootDir, schedule.entry)) as { handler: (event: unknown, context: Context) => Promise<unknown> }).handler({}, context);
     };

@@ -40,45 +40,25 @@ export function serializeError(error: Error): Record<string, unknown> {
   };
 }
 
+/**
+ * The logger's state and its four line writers. What only a handler or a test calls (the level, appended
+ * keys, the Lambda context) are the functions below, not methods: esbuild cannot drop an unused method,
+ * and a worker that only writes lines (the DropoutSweepWorker, at its size budget) then carries none of them.
+ */
 export class Logger {
-  private level: LogLevel;
+  /** @internal read and set through {@link logLevelOf} and {@link setLogLevel} */
+  level: LogLevel;
   private readonly serviceName: string;
-  private temporaryKeys: Record<string, unknown> = {};
-  private contextKeys: Record<string, unknown> = {};
-  private coldStart = true;
+  /** @internal */
+  temporaryKeys: Record<string, unknown> = {};
+  /** @internal */
+  contextKeys: Record<string, unknown> = {};
+  /** @internal */
+  coldStart = true;
 
   constructor(options: { serviceName?: string } = {}) {
     this.serviceName = options.serviceName ?? process.env.POWERTOOLS_SERVICE_NAME ?? 'service_undefined';
     this.level = levelOf(process.env.AWS_LAMBDA_LOG_LEVEL) ?? levelOf(process.env.POWERTOOLS_LOG_LEVEL) ?? levelOf(process.env.LOG_LEVEL) ?? 'INFO';
-  }
-
-  getLevelName(): LogLevel {
-    return this.level;
-  }
-
-  setLogLevel(level: LogLevel | string): void {
-    this.level = levelOf(level) ?? this.level;
-  }
-
-  /** Keys on every line until {@link resetKeys} (the end of the invocation when the middleware says so). */
-  appendKeys(keys: Record<string, unknown>): void {
-    Object.assign(this.temporaryKeys, keys);
-  }
-
-  resetKeys(): void {
-    this.temporaryKeys = {};
-  }
-
-  /** The invocation's Lambda context on every line from now on; the first call in a process is the cold start. */
-  addContext(context: Context): void {
-    this.contextKeys = {
-      cold_start: this.coldStart,
-      function_arn: context.invokedFunctionArn,
-      function_memory_size: context.memoryLimitInMB === undefined ? undefined : Number(context.memoryLimitInMB),
-      function_name: context.functionName,
-      function_request_id: context.awsRequestId,
-    };
-    this.coldStart = false;
   }
 
   debug(message: string, extra?: Extra): void {
@@ -138,15 +118,43 @@ function safeStringify(value: unknown): string {
   });
 }
 
+export const logLevelOf = (target: Logger): LogLevel => target.level;
+
+/** Sets the level; an unknown name keeps the current one. */
+export function setLogLevel(target: Logger, level: LogLevel | string): void {
+  target.level = levelOf(level) ?? target.level;
+}
+
+/** Keys on every line until {@link resetKeys} (the end of the invocation when the middleware says so). */
+export function appendKeys(target: Logger, keys: Record<string, unknown>): void {
+  Object.assign(target.temporaryKeys, keys);
+}
+
+export function resetKeys(target: Logger): void {
+  target.temporaryKeys = {};
+}
+
+/** The invocation's Lambda context on every line from now on; the first call in a process is the cold start. */
+export function addContext(target: Logger, context: Context): void {
+  target.contextKeys = {
+    cold_start: target.coldStart,
+    function_arn: context.invokedFunctionArn,
+    function_memory_size: context.memoryLimitInMB === undefined ? undefined : Number(context.memoryLimitInMB),
+    function_name: context.functionName,
+    function_request_id: context.awsRequestId,
+  };
+  target.coldStart = false;
+}
+
 /** middy middleware: the Lambda context on the logger's lines for the invocation; with `resetKeys`, appended keys end with it. */
 export function injectLambdaContext(target: Logger, options: { resetKeys?: boolean } = {}): MiddlewareObj {
   const reset = () => {
-    if (options.resetKeys) target.resetKeys();
+    if (options.resetKeys) resetKeys(target);
   };
   return {
     before: (request) => {
-      if (options.resetKeys) target.resetKeys();
-      target.addContext(request.context as Context);
+      if (options.resetKeys) resetKeys(target);
+      addContext(target, request.context as Context);
     },
     after: reset,
     onError: reset,

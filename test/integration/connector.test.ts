@@ -17,7 +17,7 @@ import { fanOutSync, parseJob, setJobQueue, type SyncJob } from '../../shared/do
 import { KmsEnvelopeSealer, type KmsLike } from '../../shared/domain/connector/token-sealer';
 import { getDevice, upsertDevice } from '../../shared/domain/device/device.service';
 import { getLatestTelemetry, ingestTelemetry, queryTelemetry } from '../../shared/domain/telemetry/telemetry.service';
-import { logger } from '../../shared/logging/logger';
+import { logger, setLogLevel } from '../../shared/logging/logger';
 import { handler as syncWorker } from '../../functions/workers/connector-sync';
 import { startFakeMemfault } from '../support/fake-memfault';
 import { detectForDevice, listDeviceIncidents } from '../../shared/domain/anomaly/anomaly.service';
@@ -176,7 +176,7 @@ describe('crash-reporting connector (fake Memfault)', () => {
     it('writes attributes and crash counts as `crash` telemetry once per window; failures mark only their device', async () => {
       const lines: string[] = [];
       const write = process.stdout.write.bind(process.stdout);
-      logger.setLogLevel('DEBUG');
+      setLogLevel(logger, 'DEBUG');
       const spy = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
         lines.push(String(chunk));
         return true;
@@ -186,7 +186,7 @@ describe('crash-reporting connector (fake Memfault)', () => {
         report = await syncOrganization(orgId);
       } finally {
         spy.mockRestore();
-        logger.setLogLevel('SILENT');
+        setLogLevel(logger, 'SILENT');
       }
       void write;
       expect(lines.join('')).not.toContain(TOKEN);

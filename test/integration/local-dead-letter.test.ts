@@ -5,7 +5,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../../shared/db/client';
 import { fakeContext } from '../../shared/http/local-router';
 import { startLocalSchedules, startLocalTableStream } from '../../shared/local/table-stream';
-import { logger } from '../../shared/logging/logger';
+import { addContext, logger, setLogLevel } from '../../shared/logging/logger';
 import { useTestTable } from '../support/dynamo';
 
 useTestTable();
@@ -50,21 +50,21 @@ describe('local stack: dead-letter lines and log names (issue 24)', () => {
 
   it('a local schedule logs under its own function name, not the last HTTP handler\'s', async () => {
     // As after an HTTP request: the shared logger carries that handler's context.
-    logger.addContext(fakeContext({ id: 'GetTicket' }, 'req-1'));
+    addContext(logger, fakeContext({ id: 'GetTicket' }, 'req-1'));
     const lines: string[] = [];
     const write = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
       lines.push(String(chunk));
       return true;
     });
     const previous = process.env.POWERTOOLS_LOG_LEVEL;
-    logger.setLogLevel('INFO');
+    setLogLevel(logger, 'INFO');
     const schedules = startLocalSchedules({ rootDir: root, everyMs: 20, schedules: [{ id: 'FixtureSweep', entry: 'test/support/fixtures/logging-schedule.ts', everyMinutes: 1, table: 'read' }] });
     try {
       for (let i = 0; i < 250 && !lines.some((l) => l.includes('fixture sweep')); i++) await new Promise((r) => setTimeout(r, 20));
     } finally {
       schedules.stop();
       write.mockRestore();
-      logger.setLogLevel((previous as 'SILENT') ?? 'SILENT');
+      setLogLevel(logger, (previous as 'SILENT') ?? 'SILENT');
     }
     const line = lines.find((l) => l.includes('fixture sweep'));
     expect(line).toBeDefined();

@@ -1,6 +1,6 @@
 import type { Context } from 'aws-lambda';
 import middy from '@middy/core';
-import { injectLambdaContext, Logger } from '../../shared/logging/logger';
+import { addContext, appendKeys, injectLambdaContext, Logger, logLevelOf, setLogLevel } from '../../shared/logging/logger';
 
 /** What the logger writes, per stream, while `fn` runs. */
 function capture(fn: () => void | Promise<void>) {
@@ -28,8 +28,8 @@ afterEach(() => {
 describe('structured logger', () => {
   it('writes one JSON line with the Powertools keys; INFO to stdout, WARN and ERROR to stderr', async () => {
     const log = new Logger({ serviceName: 'svc' });
-    log.setLogLevel('DEBUG');
-    log.addContext(context('r1'));
+    setLogLevel(log, 'DEBUG');
+    addContext(log, context('r1'));
     const { out, err, raw } = await capture(() => {
       log.debug('d', { a: 1 });
       log.info('i');
@@ -47,15 +47,15 @@ describe('structured logger', () => {
 
   it('drops lines below its level; SILENT writes nothing; an unknown level keeps the current one', async () => {
     const log = new Logger();
-    log.setLogLevel('WARN');
-    log.setLogLevel('LOUD');
-    expect(log.getLevelName()).toBe('WARN');
+    setLogLevel(log, 'WARN');
+    setLogLevel(log, 'LOUD');
+    expect(logLevelOf(log)).toBe('WARN');
     const a = await capture(() => {
       log.info('no');
       log.warn('yes');
     });
     expect([...a.out, ...a.err].map((l) => l.message)).toEqual(['yes']);
-    log.setLogLevel('silent');
+    setLogLevel(log, 'silent');
     const b = await capture(() => log.error('no'));
     expect(b.raw).toEqual([]);
   });
@@ -64,22 +64,22 @@ describe('structured logger', () => {
     delete process.env.AWS_LAMBDA_LOG_LEVEL;
     delete process.env.POWERTOOLS_LOG_LEVEL;
     process.env.LOG_LEVEL = 'ERROR';
-    expect(new Logger().getLevelName()).toBe('ERROR');
+    expect(logLevelOf(new Logger())).toBe('ERROR');
     process.env.POWERTOOLS_LOG_LEVEL = 'WARN';
-    expect(new Logger().getLevelName()).toBe('WARN');
+    expect(logLevelOf(new Logger())).toBe('WARN');
     process.env.AWS_LAMBDA_LOG_LEVEL = 'TRACE';
-    expect(new Logger().getLevelName()).toBe('DEBUG');
+    expect(logLevelOf(new Logger())).toBe('DEBUG');
     delete process.env.AWS_LAMBDA_LOG_LEVEL;
     delete process.env.POWERTOOLS_LOG_LEVEL;
     delete process.env.LOG_LEVEL;
-    expect(new Logger().getLevelName()).toBe('INFO');
+    expect(logLevelOf(new Logger())).toBe('INFO');
     process.env.AWS_LAMBDA_LOG_LEVEL = 'FATAL';
-    expect(new Logger().getLevelName()).toBe('ERROR');
+    expect(logLevelOf(new Logger())).toBe('ERROR');
   });
 
   it('serialises an error with its cause, a string as `extra`, and survives cycles and bigints', async () => {
     const log = new Logger();
-    log.setLogLevel('INFO');
+    setLogLevel(log, 'INFO');
     const cyclic: Record<string, unknown> = { n: 10n };
     cyclic.self = cyclic;
     const { err } = await capture(() => {
@@ -94,13 +94,13 @@ describe('structured logger', () => {
 
   it('the middleware puts the invocation on every line and drops appended keys after it, even when it fails', async () => {
     const log = new Logger();
-    log.setLogLevel('INFO');
+    setLogLevel(log, 'INFO');
     const ok = middy(async () => {
-      log.appendKeys({ organizationId: 'o1' });
+      appendKeys(log, { organizationId: 'o1' });
       log.info('inside');
     }).use(injectLambdaContext(log, { resetKeys: true }));
     const failing = middy(async () => {
-      log.appendKeys({ organizationId: 'o2' });
+      appendKeys(log, { organizationId: 'o2' });
       throw new Error('x');
     }).use(injectLambdaContext(log, { resetKeys: true }));
     const { out } = await capture(async () => {

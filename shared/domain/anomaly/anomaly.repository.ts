@@ -11,6 +11,7 @@ import { newDeviceState, type Changes, type DeviceState, type NewIncident, type 
 import { PACKED, packStateBody, unpackStateBody } from './state-codec';
 import { recordItemsPage } from '../telemetry/record-page';
 import { itemBytes } from '../../db/item-size';
+import { isoTime as iso } from '../../iso-time';
 
 /**
  * Anomaly access patterns (docs/data-model.md). A device's anomaly partition
@@ -20,7 +21,6 @@ import { itemBytes } from '../../db/item-size';
  */
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
-const iso = (ms: number) => new Date(ms).toISOString();
 
 /** What the detector reads before evaluating a device: one BatchGetItem. */
 export interface DetectorInput {

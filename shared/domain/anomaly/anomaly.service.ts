@@ -10,6 +10,7 @@ import * as repo from './anomaly.repository';
 import { announce, buildProactiveTickets, type ProactiveTicket } from './proactive-ticket';
 import { proactiveResolutionItems } from './proactive-resolution';
 import { enqueueSweeps, SWEEP_QUEUE_URL_ENV, type SweepJob, type SweepTotals } from './sweep-jobs';
+import { isoTime as iso } from '../../iso-time';
 
 /**
  * Proactive support: the detector (fed by the table stream, or the local stack's in-process
@@ -24,7 +25,6 @@ const RECORDS_PER_ROUND = 500;
 const NEW_INCIDENTS_PER_COMMIT = 8;
 /** Rounds lost to concurrent evaluations of the same device before giving up (the stream retries). */
 const MAX_CONFLICTS = 8;
-const iso = (ms: number) => new Date(ms).toISOString();
 
 export interface DetectionResult {
   evaluated: number;

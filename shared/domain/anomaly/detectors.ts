@@ -7,6 +7,7 @@
  */
 
 import { cycleStep, type CycleState } from './cycles';
+import { isoTime as iso } from '../../iso-time';
 
 export type AnomalyKind = 'spike' | 'level_shift' | 'flatline' | 'threshold' | 'dropout' | 'regime_change';
 export const ANOMALY_KINDS: readonly AnomalyKind[] = ['spike', 'level_shift', 'flatline', 'threshold', 'dropout', 'regime_change'];
@@ -449,7 +450,6 @@ export function baselineOf(values: readonly number[], times: readonly number[]):
 
 const SQRT_HALF_PI = Math.sqrt(Math.PI / 2);
 const predict = (b: Baseline, t: number) => b.level + b.slopePerMs * (t - b.center);
-const iso = (t: number) => new Date(t).toISOString();
 const round = (x: number) => Math.round(x * 1e6) / 1e6;
 
 function pushWindow(s: SeriesState, t: number, v: number): void {

@@ -20,6 +20,7 @@ import {
   type ThresholdRule,
 } from './detectors';
 import type { DetectionLane } from './sources';
+import { isoTime as iso } from '../../iso-time';
 
 /**
  * A device's whole detector state and the incident bookkeeping on top of the detectors, still
@@ -334,7 +335,7 @@ function joinGap(changes: Changes, open: OpenIncident, gap: Signal, resumedAt: n
     const b = opened.evidence.baseline;
     b.gaps = (typeof b.gaps === 'number' ? b.gaps : 1) + 1;
     b.silentSeconds = (typeof b.silentSeconds === 'number' ? b.silentSeconds : 0) + (gap.evidence.baseline.silentSeconds as number);
-    b.resumedAt = new Date(resumedAt).toISOString();
+    b.resumedAt = iso(resumedAt);
     opened.resolvedAt = resumedAt;
   } else {
     const updated = changes.updated.get(open.incidentId);

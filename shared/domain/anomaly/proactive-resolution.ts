@@ -7,10 +7,10 @@ import { lifecycleSettingsOf } from '../ticket/lifecycle-settings';
 import { toTicket } from '../ticket/ticket.repository';
 import type { Ticket, TicketMessage } from '../ticket/ticket.schema';
 import type { Changes } from './device-evaluation';
+import { isoTime as iso } from '../../iso-time';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
-const iso = (ms: number) => new Date(ms).toISOString();
 
 /** The bot's line on a proactive ticket when its incident resolves: which measurement is back to normal, since when, and the last anomalous reading. */
 export function resolutionMessage(identifier: string, measurement: string | null, lastValue: number | null, resolvedAt: number): string {

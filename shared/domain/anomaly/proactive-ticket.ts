@@ -12,6 +12,7 @@ import { ticketWriteItems, type StoredTicket } from '../ticket/ticket.repository
 import type { Priority } from '../ticket-config/ticket-config.limits';
 import { TICKET_OWNERS_MAX, TITLE_MAX } from '../ticket/ticket.limits';
 import type { NewIncident } from './device-evaluation';
+import { isoTime as iso } from '../../iso-time';
 
 /**
  * The proactive ticket of a new incident: categorised by the organization's classifier, routed by
@@ -56,7 +57,7 @@ export function incidentDescription(incident: NewIncident, identifier: string): 
   const what = incident.measurement === null ? `Device ${identifier} went silent` : `Fleetdesk detected a ${KIND_TITLE[incident.kind]} of ${incident.measurement} on device ${identifier}`;
   const lines = [
     `${what}.`,
-    `Started: ${new Date(incident.startedAt).toISOString()} (detected ${new Date(incident.detectedAt).toISOString()}).`,
+    `Started: ${iso(incident.startedAt)} (detected ${iso(incident.detectedAt)}).`,
     `Incident: ${incident.incidentId}`,
     '',
     'Recent values:',
@@ -99,7 +100,7 @@ export async function buildProactiveTickets(organizationId: string, identifier: 
       assignee: route(config.rules, { ...text, category: verdict.category, priority }),
       customerId: owners[0]?.customerId ?? null,
       status: 'new',
-      createdAt: new Date(now).toISOString(),
+      createdAt: iso(now),
       source: 'anomaly',
       deviceIdentifier: identifier,
       incidentId: incident.incidentId,

@@ -1,5 +1,6 @@
 import { jobSenderFromEnv, type JobSender } from '../../workers/sqs-jobs';
 import { listOrganizations } from '../organization/organization-listing';
+import { isoTime as iso } from '../../iso-time';
 
 /**
  * The dropout sweep's fan-out on its own (no detection code): the DropoutSweep schedule's Lambda
@@ -30,7 +31,7 @@ export type SweepTotals = {
 
 /** Sends one job per organization to `queue`; nothing is swept here. */
 export async function enqueueSweeps(orgIds: string[], queue: JobSender<SweepJob>, now: number): Promise<SweepTotals> {
-  const at = new Date(now).toISOString();
+  const at = iso(now);
   await queue.send(orgIds.map((organizationId) => ({ organizationId, at })));
   return { organizations: orgIds.length, checked: 0, opened: 0, failed: 0, failedOrganizations: 0, enqueued: orgIds.length, at };
 }

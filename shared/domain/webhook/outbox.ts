@@ -4,6 +4,7 @@ import { tableName } from '../../db/client';
 import * as keys from '../../db/key-builders';
 import { WEBHOOK_EVENT_ENTITY } from './webhook-entities';
 import type { EventType } from './webhook.schema';
+import { isoTime as iso } from '../../iso-time';
 
 /**
  * The webhook outbox for changes that are not ticket changes: one small Put added to the write
@@ -39,7 +40,6 @@ export function webhookEventPut(organizationId: string, type: EventType, ref: Ev
   };
 }
 
-const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
  * The outbox Puts of one anomaly evaluation (added to its transaction): `incident.opened` for
