@@ -237,7 +237,8 @@ export function clockClass(series: CSeries[]): 'shared' | 'offset' | 'flat' | 's
   const c = clockOf(series);
   if (!c) return 'single';
   if (c.best < 0.5) return 'flat';
-  return Math.abs(c.bestLag) <= 1 && c.corr0 >= 0.5 ? 'shared' : 'offset';
+  // A profile that repeats every 12 h matches at lag 12 as well as at 0: lag 0 within 0.05 of the best is shared.
+  return (Math.abs(c.bestLag) <= 1 || c.corr0 >= c.best - 0.05) && c.corr0 >= 0.5 ? 'shared' : 'offset';
 }
 
 // ---------------------------------------------------------------- report
