@@ -286,7 +286,9 @@ function report(runs: CRun[]): void {
   for (const [mode] of MODES) {
     console.log(`## ${mode}`);
     const tot: Record<string, Score> = {};
-    const totFor = (group: string, key: string, s: Score) => { tot[`${group}|${key}`] = add(tot[`${group}|${key}`] ?? zero(), s); };
+    const totFor = (group: string, key: string, s: Score) => {
+      for (const g of group === 'in-sample' ? [group] : [group, 'v1-v12']) tot[`${g}|${key}`] = add(tot[`${g}|${key}`] ?? zero(), s);
+    };
     for (const run of runs.filter((r) => r.mode === mode)) {
       const group = run.set === 'in' ? 'in-sample' : design.includes(run.set) ? 'v1-v8 (design)' : 'v9-v12 (verify)';
       const base = score(run, null);
@@ -308,11 +310,13 @@ function report(runs: CRun[]): void {
         const g = grouped(run, W, H);
         const k = `grouped H${H / MIN}`;
         if (args.includes('--per-set')) console.log(`     ${k.padEnd(22)} R ${(base.caught / (base.labels || 1)).toFixed(3)} (${base.caught}/${base.labels}) P ${(g.tp / (g.tickets || 1)).toFixed(3)} FA ${String(g.fa).padStart(3)} = ${((g.fa / base.days) * 100).toFixed(1).padStart(5)}/100dd (${g.tickets} tickets)`);
-        const prev = (tot[`${group}|${k}`] ?? zero()) as Score;
-        tot[`${group}|${k}`] = { ...prev, incidents: prev.incidents + g.tickets, matched: prev.matched + g.tp, fa: prev.fa + g.fa, days: prev.days + base.days, labels: prev.labels + base.labels, caught: prev.caught + base.caught };
+        for (const gr of group === 'in-sample' ? [group] : [group, 'v1-v12']) {
+          const prev = (tot[`${gr}|${k}`] ?? zero()) as Score;
+          tot[`${gr}|${k}`] = { ...prev, incidents: prev.incidents + g.tickets, matched: prev.matched + g.tp, fa: prev.fa + g.fa, days: prev.days + base.days, labels: prev.labels + base.labels, caught: prev.caught + base.caught };
+        }
       }
     }
-    for (const group of ['v1-v8 (design)', 'v9-v12 (verify)', 'in-sample']) {
+    for (const group of ['v1-v8 (design)', 'v9-v12 (verify)', 'v1-v12', 'in-sample']) {
       if (!tot[`${group}|before`]) continue;
       console.log(`\n  ${group}, ${mode}:`);
       for (const k of ['before', ...ruleNames.flatMap((rn) => [0, holdH].map((H) => `${rn} H${H / MIN}`)), `grouped H0`, `grouped H${holdH / MIN}`]) {
