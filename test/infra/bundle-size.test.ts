@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
@@ -10,6 +10,7 @@ import { build } from 'esbuild';
 import { bundleDefines, esbuildOptions, REPO_ROOT } from '../../lib/bundling';
 import { ingestion, notFoundRoute, queueWorkers, routes, schedules, workers } from '../../shared/routes';
 import { budgetClass, bundle, bundleTargets, SIZE_GOALS, type BundleResult, type BundleTarget } from '../../scripts/bench/bundles';
+import { CLASSIFIER_DATA_FILES, LANGUAGE_PACK_ENTRIES, LANGUAGE_PACK_MODULES } from '../../shared/domain/ticket/classifier/language-packs';
 
 /**
  * Issue 21's budgets, as multiples of the floor (scripts/bench/floor-handler.ts: the DynamoDB client
@@ -42,10 +43,33 @@ describe('bundle budget', () => {
   let bundles: BundleResult[] = [];
   let floor: BundleResult;
   beforeAll(async () => {
-    bundles = await bundle(bundleTargets());
+    // Written to disk (same bytes as in memory) so the language-pack test below can read them.
+    bundles = await bundle(bundleTargets(), '.bench/language-packs');
     floor = bundles.find((b) => b.kind === 'floor') as BundleResult;
-    // 45 bundles take one to two minutes on two cores on their own, several beside other test files.
+    // 56 bundles take about 30 s on two idle cores on their own, minutes beside other test files.
   }, 600_000);
+
+  /**
+   * The classifier's language packs are external to every bundle and installed only next to the
+   * handlers in LANGUAGE_PACK_ENTRIES (test/infra/language-packs.test.ts has the rest): a handler that
+   * imports them must be listed, or it would fail at its first ticket in AWS; a listed handler that
+   * does not would carry them for nothing. Here, not there, so the 56 bundles are built once per run.
+   */
+  test('language packs: exactly the listed handlers import them, at run time, and read the vocabulary beside the bundle', () => {
+    const vocabularyFile = CLASSIFIER_DATA_FILES[0] as string;
+    const importing = bundles
+      .filter((b) => LANGUAGE_PACK_MODULES.some((m) => readFileSync(b.file as string, 'utf8').includes(`import("${m}/`)))
+      .map((b) => b.entry)
+      .sort();
+    expect(importing).toEqual([...LANGUAGE_PACK_ENTRIES].sort());
+    // The support vocabulary: read beside the bundle by exactly the same handlers, carried by none.
+    const vocabulary = JSON.parse(readFileSync(path.join(REPO_ROOT, vocabularyFile), 'utf8')) as { concepts: Record<string, { en: string }> };
+    const sample = (vocabulary.concepts.connectivity?.en ?? '').slice(0, 40);
+    expect(sample.length).toBe(40);
+    const reading = bundles.filter((b) => readFileSync(b.file as string, 'utf8').includes(`resolve("./${path.basename(vocabularyFile)}")`)).map((b) => b.entry).sort();
+    expect(reading).toEqual([...LANGUAGE_PACK_ENTRIES].sort());
+    expect(bundles.filter((b) => readFileSync(b.file as string, 'utf8').includes(sample)).map((b) => b.entry)).toEqual([]);
+  });
 
   test('every route, worker, ingestion function and the not-found handler is bundled', () => {
     const entries = new Set(bundles.map((b) => b.entry));
