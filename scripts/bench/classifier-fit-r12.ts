@@ -1,12 +1,13 @@
 /**
- * Round-12 fitting script (issue 20): learn a few numbers from the ~2,000 labelled seen tickets instead of
+ * Round-12 fitting script (issue 20): learn a few numbers from the ~2,800 labelled seen tickets instead of
  * writing more rules, each judged LEAVE-ONE-SET-OUT: fit on every seen set but one, score the one left out,
  * per set and on the mean. Never fits on the scored set. Score of a set: right - 2 x wrong (a wrong answer
  * costs two abstentions); its no-category tickets count as wrong when answered.
  *
  * Commands (figures of round 12: docs/categorisation.md, "Round 12: learned calibration"):
  *
- *   rows FILE                      per-ticket signals of every seen set, both modes, to FILE (JSON)
+ *   rows FILE                      per-ticket signals of every seen set, both modes, to FILE (JSON; the title read
+ *                                     alone costs one more classification per ticket)
  *   calib [--rows=FILE]            1. answer/abstain calibrators (logistic over the signals, threshold fitted on the
  *                                     training sets), LOSO score per variant; --show=veto:NAME:L2 prints one per set, before / after
  *   search a|b [--grid=JSON] [--tuning=JSON] [--out=FILE]
@@ -77,16 +78,22 @@ export interface Row {
   x: number[];
 }
 
-export const SIGNALS = ['logit(conf)', 'log(conf/runnerUp)', 'title only', 'concepts', 'max concept', 'conversation', 'log words', 'not English', 'confirmed', 'held', 'answers today'];
+export const SIGNALS = ['logit(conf)', 'log(conf/runnerUp)', 'title only', 'concepts', 'max concept', 'conversation', 'log words', 'not English', 'confirmed', 'held', 'answers today', 'title alone agrees', 'logit(title alone conf)'];
 
 const logit = (p: number) => Math.log(Math.max(1e-4, p) / Math.max(1e-4, 1 - p));
 
 async function row(set: string, mode: 'a' | 'b', ticket: TicketText, want: string | null, examples: ExampleCounts | undefined, classifier: EmbeddedClassifier): Promise<Row> {
-  const [r, answer, features] = await Promise.all([rankCategories(ticket, BENCH_CATEGORIES, examples), classifier.assess(ticket, BENCH_CATEGORIES, undefined, examples), ticketFeatures(ticket)]);
+  const titleOnly = !ticket.description.trim() && ticket.messages.every((m) => !m.content.trim());
+  const [r, answer, features, title] = await Promise.all([
+    rankCategories(ticket, BENCH_CATEGORIES, examples),
+    classifier.assess(ticket, BENCH_CATEGORIES, undefined, examples),
+    ticketFeatures(ticket),
+    // The title read alone: does it name the same category as the whole ticket?
+    titleOnly ? undefined : rankCategories({ title: ticket.title, description: '', messages: [] }, BENCH_CATEGORIES, examples),
+  ]);
   const concepts = [...features].filter(([f, w]) => f.startsWith(CONCEPT_PREFIX) && w >= 0.3).map(([, w]) => w);
   const text = [ticket.title, ticket.description, ...ticket.messages.map((m) => m.content)].join(' ');
   const n = words(text).length;
-  const titleOnly = !ticket.description.trim() && ticket.messages.every((m) => !m.content.trim());
   const x = [
     logit(r.confidence),
     Math.min(6, Math.log((r.confidence + 1e-4) / (r.runnerUp + 1e-4))),
@@ -99,6 +106,8 @@ async function row(set: string, mode: 'a' | 'b', ticket: TicketText, want: strin
     r.confirmed ? 1 : 0,
     r.held ? 1 : 0,
     answer.category !== null ? 1 : 0,
+    !title || title.best === r.best ? 1 : 0,
+    logit(title ? title.confidence : r.confidence),
   ];
   return { set, mode, want, best: r.best, got: answer.category, x };
 }
@@ -377,8 +386,10 @@ async function main() {
     const tries: [string, number[]][] = [
       ['conf+margin', [0, 1]],
       ['conf+margin+today', [0, 1, 10]],
-      ['all', all],
-      ['all but today', all.filter((i) => i !== 10)],
+      ['all 13', all],
+      ['all but today (with title)', all.filter((i) => i !== 10)],
+      ['ten (not today, no title)', all.filter((i) => i < 10)],
+      ['conf+margin+title', [0, 1, 11, 12]],
       ['conf+margin+concepts+len+conv+today', [0, 1, 3, 4, 5, 6, 10]],
     ];
     const pick = process.argv.find((a) => a.startsWith('--show='));
