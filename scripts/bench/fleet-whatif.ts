@@ -26,6 +26,8 @@
  * Besides suppression, `grouped` accounting keeps every label caught and counts a fleet group (an
  * incident and the peers' incidents that the sync rule would merge) as one ticket.
  *
+ * Round 12's lead added `--sets v13` (alone, aggregate only) after the rules were fixed: the blind check.
+ *
  *   npx tsx scripts/bench/fleet-whatif.ts [--write-cache F] [--cache F] [--sets v1,v2,...] [--modes delivered,hourly]
  *     [--outage] [--w 30] [--hold 60] [--rules a,b] [--per-set] [--by-clock] [--placement]
  *
@@ -46,6 +48,7 @@ import { heldoutSetV9 } from './anomaly-heldout-v9';
 import { heldoutSetV10 } from './anomaly-heldout-v10';
 import { heldoutSetV11 } from './anomaly-heldout-v11';
 import { heldoutSetV12 } from './anomaly-heldout-v12';
+import { heldoutSetV13 } from './anomaly-heldout-v13';
 import type { TelemetryPoint } from '../../shared/domain/anomaly/device-evaluation';
 import { replay, TOLERANCE_MS, type AnySeries } from './anomaly-replay';
 
@@ -55,7 +58,7 @@ const DAY = 24 * HOUR;
 
 type Series = AnySeries & { labels: HeldoutSeries['labels'] };
 const SETS: Record<string, () => Series[]> = {
-  v1: () => heldoutSet(3), v2: () => heldoutSetV2(3), v3: () => heldoutSetV3(3), v4: () => heldoutSetV4(3), v5: () => heldoutSetV5(3), v6: () => heldoutSetV6(3), v7: () => heldoutSetV7(3), v8: () => heldoutSetV8(3), v9: () => heldoutSetV9(3), v10: () => heldoutSetV10(3), v11: () => heldoutSetV11(3), v12: () => heldoutSetV12(3),
+  v1: () => heldoutSet(3), v2: () => heldoutSetV2(3), v3: () => heldoutSetV3(3), v4: () => heldoutSetV4(3), v5: () => heldoutSetV5(3), v6: () => heldoutSetV6(3), v7: () => heldoutSetV7(3), v8: () => heldoutSetV8(3), v9: () => heldoutSetV9(3), v10: () => heldoutSetV10(3), v11: () => heldoutSetV11(3), v12: () => heldoutSetV12(3), v13: () => heldoutSetV13(3),
   in: () => benchSet(8, 7) as unknown as Series[],
 };
 const ALL_MODES: [string, number][] = [['delivered', 0], ['hourly', HOUR]];
@@ -246,7 +249,10 @@ export function clockClass(series: CSeries[]): 'shared' | 'offset' | 'flat' | 's
 const args = process.argv.slice(2);
 const opt = (k: string) => { const i = args.indexOf(k); return i >= 0 ? args[i + 1] : undefined; };
 const names = (opt('--sets') ?? 'v1,v2,v3,v4,v5,v6,v7,v8,v9,v10,v11,v12,in').split(',');
-if (names.some((n) => !(n in SETS))) throw new Error('sets: v1-v12 and in only');
+if (names.some((n) => !(n in SETS))) throw new Error('sets: v1-v13 and in only');
+// v13 (blind, the round-12 headline) is read only alone, after the rules, W and H were fixed on v1-v12,
+// and only in aggregate: never with the options that print series (--lost, --placement).
+if (names.includes('v13') && (names.length > 1 || args.includes('--lost') || args.includes('--placement'))) throw new Error('v13 runs alone and in aggregate only (--sets v13, no --lost or --placement)');
 const outage = args.includes('--outage');
 let runs: CRun[];
 if (opt('--cache')) runs = (JSON.parse(readFileSync(opt('--cache') as string, 'utf8')) as CRun[]).filter((r) => names.includes(r.set));
@@ -287,10 +293,10 @@ function report(runs: CRun[]): void {
     console.log(`## ${mode}`);
     const tot: Record<string, Score> = {};
     const totFor = (group: string, key: string, s: Score) => {
-      for (const g of group === 'in-sample' ? [group] : [group, 'v1-v12']) tot[`${g}|${key}`] = add(tot[`${g}|${key}`] ?? zero(), s);
+      for (const g of group === 'in-sample' || group.startsWith('v13') ? [group] : [group, 'v1-v12']) tot[`${g}|${key}`] = add(tot[`${g}|${key}`] ?? zero(), s);
     };
     for (const run of runs.filter((r) => r.mode === mode)) {
-      const group = run.set === 'in' ? 'in-sample' : design.includes(run.set) ? 'v1-v8 (design)' : 'v9-v12 (verify)';
+      const group = run.set === 'in' ? 'in-sample' : run.set === 'v13' ? 'v13 (blind check)' : design.includes(run.set) ? 'v1-v8 (design)' : 'v9-v12 (verify)';
       const base = score(run, null);
       console.log(`${run.set.padEnd(4)} before            ${f(base)}`);
       totFor(group, 'before', base);
@@ -310,13 +316,13 @@ function report(runs: CRun[]): void {
         const g = grouped(run, W, H);
         const k = `grouped H${H / MIN}`;
         if (args.includes('--per-set')) console.log(`     ${k.padEnd(22)} R ${(base.caught / (base.labels || 1)).toFixed(3)} (${base.caught}/${base.labels}) P ${(g.tp / (g.tickets || 1)).toFixed(3)} FA ${String(g.fa).padStart(3)} = ${((g.fa / base.days) * 100).toFixed(1).padStart(5)}/100dd (${g.tickets} tickets)`);
-        for (const gr of group === 'in-sample' ? [group] : [group, 'v1-v12']) {
+        for (const gr of group === 'in-sample' || group.startsWith('v13') ? [group] : [group, 'v1-v12']) {
           const prev = (tot[`${gr}|${k}`] ?? zero()) as Score;
           tot[`${gr}|${k}`] = { ...prev, incidents: prev.incidents + g.tickets, matched: prev.matched + g.tp, fa: prev.fa + g.fa, days: prev.days + base.days, labels: prev.labels + base.labels, caught: prev.caught + base.caught };
         }
       }
     }
-    for (const group of ['v1-v8 (design)', 'v9-v12 (verify)', 'v1-v12', 'in-sample']) {
+    for (const group of ['v1-v8 (design)', 'v9-v12 (verify)', 'v1-v12', 'in-sample', 'v13 (blind check)']) {
       if (!tot[`${group}|before`]) continue;
       console.log(`\n  ${group}, ${mode}:`);
       for (const k of ['before', ...ruleNames.flatMap((rn) => [0, holdH].map((H) => `${rn} H${H / MIN}`)), `grouped H0`, `grouped H${holdH / MIN}`]) {
