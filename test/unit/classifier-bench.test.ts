@@ -14,6 +14,7 @@ import { HELDOUT_V9_EXAMPLES, HELDOUT_V9_NO_CATEGORY, HELDOUT_V9_TICKETS } from 
 import { HELDOUT_V10_EXAMPLES, HELDOUT_V10_NO_CATEGORY, HELDOUT_V10_TICKETS } from '../../scripts/bench/classifier-heldout-v10';
 import { HELDOUT_V11_EXAMPLES, HELDOUT_V11_NO_CATEGORY, HELDOUT_V11_TICKETS } from '../../scripts/bench/classifier-heldout-v11';
 import { HELDOUT_V12_EXAMPLES, HELDOUT_V12_NO_CATEGORY, HELDOUT_V12_TICKETS } from '../../scripts/bench/classifier-heldout-v12';
+import { HELDOUT_V13_EXAMPLES, HELDOUT_V13_NO_CATEGORY, HELDOUT_V13_TICKETS } from '../../scripts/bench/classifier-heldout-v13';
 import { evaluate, examplesFrom } from '../../scripts/bench/classifier-eval';
 import { opaqueCategories } from '../../scripts/bench/classifier-opaque';
 
@@ -315,7 +316,22 @@ heldoutGates('held-out v11 (the headline since round 10)', { tickets: HELDOUT_V1
  * 86.8% / 8.5%, 8 of 11 and 8 of 11. Its misses are never listed. Floors just under the measured figures:
  * right ≥ 85% zero-shot is met here, ≤ 5% wrong and 92% after examples are NOT.
  */
-heldoutGates('held-out v12 (the headline since round 11)', { tickets: HELDOUT_V12_TICKETS, examples: HELDOUT_V12_EXAMPLES, noCategory: HELDOUT_V12_NO_CATEGORY }, { aRight: 0.85, aWrong: 0.064, bRight: 0.865, bWrong: 0.085, abstained: 8, abstainedAfter: 8 });
+// Round 12: a tuning set from here on (its misses were read by round 12's calibration fit; nothing kept, figures unchanged).
+heldoutGates('held-out v12 (the headline of round 11)', { tickets: HELDOUT_V12_TICKETS, examples: HELDOUT_V12_EXAMPLES, noCategory: HELDOUT_V12_NO_CATEGORY }, { aRight: 0.85, aWrong: 0.064, bRight: 0.865, bWrong: 0.085, abstained: 8, abstainedAfter: 8 });
+
+/**
+ * Held-out v13 (the headline since round 12: written blind before round 12 by a ninth writer who never
+ * saw the classifier: a maker of connected pet-care devices (GPS collars, cat flaps, feeders, fountains,
+ * litter boxes that weigh the cat, treat cameras, aquarium and terrarium controllers); pet sitters,
+ * breeders, kennels, a rescue, vet clinics, reptile and fish keepers; Instagram messages pasted by a
+ * social team, a pet-shop chain's store helpdesk, notes pushed from vet and insurer systems, typed-up
+ * warranty cards). Measured once on round 11's classifier before any round-12 merge: 89.9% / 2.6%
+ * (7.4% abstained) zero-shot, 91.0% / 5.3% after 3 examples, 6 of 11 no-category tickets abstain, 6 of
+ * 11 after examples; round 12 changed no classifier rule, so the figures after it are the same. Its
+ * misses are never listed. Floors just under the measured figures (one ticket worse fails): on v13,
+ * 85% right with at most 5% wrong zero-shot is met; 92% after examples is NOT (91.0%, with 5.3% wrong).
+ */
+heldoutGates('held-out v13 (the headline since round 12)', { tickets: HELDOUT_V13_TICKETS, examples: HELDOUT_V13_EXAMPLES, noCategory: HELDOUT_V13_NO_CATEGORY }, { aRight: 0.895, aWrong: 0.027, bRight: 0.905, bWrong: 0.053, abstained: 6, abstainedAfter: 6 });
 
 /**
  * Held-out v4 (the headline of round 4: written before round-4 tuning by an engineer who never saw
