@@ -614,7 +614,8 @@ describe(`fuzz: ${title}, hostile input`, () => {
       // rejected one and prepares nothing starts from that snapshot instead of scanning again: the
       // table cannot have changed in between (the rejected case wrote nothing, so no stream worker
       // ran; webhook deliveries are never attempted), and if it had (a write landing after a
-      // rejection was answered), the stale snapshot fails the next case: stricter, never looser.
+      // rejection was answered), the stale snapshot fails the next case when that one is rejected
+      // too or the write touched the other organization: stricter than a fresh scan, never looser.
       let unchanged: string | undefined;
       // One case in three (for routes that can succeed) is the route's valid request with generated text.
       const validCase = fc.tuple(fc.nat(1_000_000), fc.string({ maxLength: 30 }).map((t) => t.replace(/[\ud800-\udfff]/g, 'x'))).map(([n, t]) => ({ n, t }));
