@@ -13,6 +13,9 @@
  *               off period, a writer's scheduled gap);
  *   other       false, anything else.
  *
+ * Backfilled ones are also counted as `first delay` (the device had never delivered a record 15 min
+ * late before the opening) and `live` (opened by the sweep's silence check, not on a resume).
+ *
  * and applies causal post-filters (each decides with what had arrived by the opening + its hold):
  *
  *   R1 H        hold the ticket H; withdraw the dropout if any record measured inside its silence
@@ -20,9 +23,15 @@
  *   R1c H       as R1, but withdraw only when the records that arrived by then COVER the silence:
  *               re-judged with them, no gap inside it reaches the dropout's own silence limit
  *               (evidence.baseline.silenceLimitSeconds) — a late batch that only fills part of a
- *               real outage does not withdraw it;
+ *               real outage does not withdraw it (also H = 8 h and 24 h: records older than 24 h are
+ *               not evaluated, so 24 h is the most any hold could wait);
+ *   R1e H       the ticket waits until the device resumes or H passes, whichever is first; the
+ *               silence is re-judged (as R1c) at each arrival meanwhile: covered, withdrawn;
+ *               resumed and still not covered, the ticket goes out then (delay = time to resume);
  *   R2          hold the ticket for the device's own longest delivery delay seen before the
  *               opening (arrival - measurement, any record; no cap), then as R1c;
+ *   R2w         R2 with the delays of the last 72 h only (what the state keeps today: CadenceState.slow,
+ *               DELIVERY.recurringMs);
  *   R2x H       R2 capped at H.
  *
  * Labels lost = dropout labels caught before and no longer caught after the rule.
@@ -117,25 +126,46 @@ function coveredBy(s: DSeries, d: DInc, hold: number): boolean {
   return true;
 }
 /** The device's longest delivery delay (arrival - measurement) among records that arrived before `at`. */
-function pastDelay(s: DSeries, at: number): number {
+function pastDelay(s: DSeries, at: number, within = Infinity): number {
   let m = 0;
-  for (let i = 0; i < s.t.length; i++) if ((s.arr[i] as number) < at) m = Math.max(m, (s.arr[i] as number) - (s.t[i] as number));
+  for (let i = 0; i < s.t.length; i++) if ((s.arr[i] as number) < at && (s.arr[i] as number) >= at - within) m = Math.max(m, (s.arr[i] as number) - (s.t[i] as number));
   return m;
 }
 
-interface Rule { name: string; hold: (s: DSeries, d: DInc) => number; withdraw: (s: DSeries, d: DInc, hold: number) => boolean }
+/**
+ * R1e: the ticket waits until the device resumes (a record measured after the silence arrives) or H
+ * has passed, whichever is first; at each arrival in between the silence is re-judged (R1c): covered,
+ * the dropout is withdrawn; resumed and not covered, the ticket goes out at once.
+ */
+function untilResume(s: DSeries, d: DInc, hold: number): { gone: boolean; delay: number } {
+  const to = silenceEnd(d);
+  const arrivals = [...new Set(s.t.flatMap((t, i) => (t > d.start && (s.arr[i] as number) > d.open && (s.arr[i] as number) <= d.open + hold ? [s.arr[i] as number] : [])))].sort((a, b) => a - b);
+  for (const at of arrivals) {
+    if (coveredBy(s, d, at - d.open)) return { gone: true, delay: at - d.open };
+    if (s.t.some((t, i) => t >= to && (s.arr[i] as number) <= at)) return { gone: false, delay: at - d.open };
+  }
+  return { gone: coveredBy(s, d, hold), delay: hold };
+}
+
+/** A rule's decision on one dropout: withdrawn, or ticketed `delay` after it was opened. */
+interface Rule { name: string; decide: (s: DSeries, d: DInc) => { gone: boolean; delay: number } }
+const held = (hold: (s: DSeries, d: DInc) => number, withdraw: (s: DSeries, d: DInc, hold: number) => boolean) => (s: DSeries, d: DInc) => { const h = hold(s, d); return { gone: withdraw(s, d, h), delay: h }; };
 const RULES: Rule[] = [
-  ...[30, 60, 120, 240].map((h) => ({ name: `R1 H${h}`, hold: () => h * MIN, withdraw: backfilledBy })),
-  ...[30, 60, 120, 240].map((h) => ({ name: `R1c H${h}`, hold: () => h * MIN, withdraw: coveredBy })),
-  { name: 'R2 own max delay', hold: (s: DSeries, d: DInc) => pastDelay(s, d.open), withdraw: coveredBy },
-  ...[120, 240].map((h) => ({ name: `R2x cap ${h}`, hold: (s: DSeries, d: DInc) => Math.min(h * MIN, pastDelay(s, d.open)), withdraw: coveredBy })),
+  ...[30, 60, 120, 240].map((h) => ({ name: `R1 H${h}`, decide: held(() => h * MIN, backfilledBy) })),
+  ...[30, 60, 120, 240, 480, 1440].map((h) => ({ name: `R1c H${h}`, decide: held(() => h * MIN, coveredBy) })),
+  ...[120, 240, 480, 1440].map((h) => ({ name: `R1e H${h}`, decide: (s: DSeries, d: DInc) => untilResume(s, d, h * MIN) })),
+  { name: 'R2 own max delay', decide: held((s, d) => pastDelay(s, d.open), coveredBy) },
+  { name: 'R2w 72h window', decide: held((s, d) => pastDelay(s, d.open, 72 * HOUR), coveredBy) },
+  ...[120, 240].map((h) => ({ name: `R2x cap ${h}`, decide: held((s, d) => Math.min(h * MIN, pastDelay(s, d.open)), coveredBy) })),
 ];
 
 // ---------------------------------------------------------------- report
 
-interface Tot { drops: number; tru: number; back: number; sil: number; oth: number; labels: number; caught: number; days: number; delays: number[] }
+interface Tot { drops: number; tru: number; back: number; backFirst: number; backLive: number; sil: number; oth: number; labels: number; caught: number; days: number; delays: number[] }
 interface RTot { gone: number; goneFalse: number; goneTrue: number; lost: number; holdTrue: number[]; holdAll: number[] }
-const zeroT = (): Tot => ({ drops: 0, tru: 0, back: 0, sil: 0, oth: 0, labels: 0, caught: 0, days: 0, delays: [] });
+const zeroT = (): Tot => ({ drops: 0, tru: 0, back: 0, backFirst: 0, backLive: 0, sil: 0, oth: 0, labels: 0, caught: 0, days: 0, delays: [] });
+/** A device that never delivered a record this late before the opening: its first delay (a backfilled dropout's `first delay`). */
+const FIRST_DELAY_MS = 15 * MIN;
 const zeroR = (): RTot => ({ gone: 0, goneFalse: 0, goneTrue: 0, lost: 0, holdTrue: [], holdAll: [] });
 const q = (xs: number[], p: number) => { if (!xs.length) return 0; const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor(p * s.length))] as number; };
 const mins = (ms: number) => `${Math.round(ms / MIN)}m`;
@@ -145,7 +175,7 @@ function report(runs: DRun[], detail: boolean): void {
   for (const mode of [...new Set(runs.map((r) => r.mode))]) {
     console.log(`\n## ${mode}: dropout incidents (true = matches a label; false split into backfilled / real silence / other)`);
     const T: Record<string, Tot> = {}, RT: Record<string, RTot> = {};
-    const line = (k: string, t: Tot) => `${k.padEnd(34)} dropouts ${String(t.drops).padStart(3)}  P ${t.tru}/${t.drops}  false: backfilled ${String(t.back).padStart(3)} silence ${String(t.sil).padStart(3)} other ${t.oth}  labels caught ${t.caught}/${t.labels}  FA/100dd ${(((t.drops - t.tru) / (t.days || 1)) * 100).toFixed(1)}${t.delays.length ? `  backfill delay p50 ${mins(q(t.delays, 0.5))} p90 ${mins(q(t.delays, 0.9))} max ${mins(Math.max(...t.delays))}` : ''}`;
+    const line = (k: string, t: Tot) => `${k.padEnd(34)} dropouts ${String(t.drops).padStart(3)}  P ${t.tru}/${t.drops}  false: backfilled ${String(t.back).padStart(3)} (first delay ${t.backFirst}, live ${t.backLive}) silence ${String(t.sil).padStart(3)} other ${t.oth}  labels caught ${t.caught}/${t.labels}  FA/100dd ${(((t.drops - t.tru) / (t.days || 1)) * 100).toFixed(1)}${t.delays.length ? `  backfill delay p50 ${mins(q(t.delays, 0.5))} p90 ${mins(q(t.delays, 0.9))} max ${mins(Math.max(...t.delays))}` : ''}`;
     const rline = (k: string, t: Tot, r: RTot) => `   ${k.padEnd(18)} withdrawn ${String(r.gone).padStart(3)} (false ${r.goneFalse}, true ${r.goneTrue}) labels lost ${r.lost}  P ${t.tru - r.goneTrue}/${t.drops - r.gone}  FA/100dd ${(((t.drops - t.tru - r.goneFalse) / (t.days || 1)) * 100).toFixed(1)}  ticket delay on true: p50 ${mins(q(r.holdTrue, 0.5))} p90 ${mins(q(r.holdTrue, 0.9))} max ${mins(r.holdTrue.length ? Math.max(...r.holdTrue) : 0)}`;
     for (const run of runs.filter((r) => r.mode === mode)) {
       const t = zeroT();
@@ -157,18 +187,18 @@ function report(runs: DRun[], detail: boolean): void {
           t.labels++;
           const mine = s.drops.filter((d) => inW(d.start, l));
           if (mine.length) t.caught++;
-          for (const r of RULES) if (mine.length && mine.every((d) => r.withdraw(s, d, r.hold(s, d)))) { (rt[r.name] as RTot).lost++; if (detail) console.log(`  ${run.set} ${s.id} label ${new Date(l.from).toISOString().slice(5, 16)} lost by ${r.name}`); }
+          for (const r of RULES) if (mine.length && mine.every((d) => r.decide(s, d).gone)) { (rt[r.name] as RTot).lost++; if (detail) console.log(`  ${run.set} ${s.id} label ${new Date(l.from).toISOString().slice(5, 16)} lost by ${r.name}`); }
         }
         for (const d of s.drops) {
           const c = classify(s, d);
           t.drops++;
-          if (c.cls === 'true') t.tru++; else if (c.cls === 'backfilled') { t.back++; t.delays.push(c.delay as number); } else if (c.cls === 'silence') t.sil++; else t.oth++;
+          if (c.cls === 'true') t.tru++; else if (c.cls === 'backfilled') { t.back++; t.delays.push(c.delay as number); if (pastDelay(s, d.open) < FIRST_DELAY_MS) t.backFirst++; if (d.end === null) t.backLive++; } else if (c.cls === 'silence') t.sil++; else t.oth++;
           if (detail && c.cls !== 'true') console.log(`  ${run.set} ${s.id} ${c.cls} start ${new Date(d.start).toISOString().slice(5, 16)} open +${mins(d.open - d.start)} ${d.end === null ? 'live' : `gap to +${mins(d.end - d.start)}`} limit ${mins(d.limit)}${c.delay !== undefined ? ` backfill +${mins(c.delay)}` : ''} own max delay ${mins(pastDelay(s, d.open))}`);
           for (const r of RULES) {
-            const h = r.hold(s, d), x = rt[r.name] as RTot;
-            x.holdAll.push(h);
-            if (c.cls === 'true') x.holdTrue.push(h);
-            if (!r.withdraw(s, d, h)) continue;
+            const { gone, delay } = r.decide(s, d), x = rt[r.name] as RTot;
+            if (!gone) x.holdAll.push(delay);
+            if (c.cls === 'true' && !gone) x.holdTrue.push(delay);
+            if (!gone) continue;
             x.gone++;
             if (c.cls === 'true') x.goneTrue++; else x.goneFalse++;
           }
