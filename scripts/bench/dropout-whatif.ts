@@ -52,6 +52,7 @@ import { heldoutSetV9 } from './anomaly-heldout-v9';
 import { heldoutSetV10 } from './anomaly-heldout-v10';
 import { heldoutSetV11 } from './anomaly-heldout-v11';
 import { heldoutSetV12 } from './anomaly-heldout-v12';
+import { heldoutSetV13 } from './anomaly-heldout-v13';
 import type { TelemetryPoint } from '../../shared/domain/anomaly/device-evaluation';
 import { replay, TOLERANCE_MS, type AnySeries } from './anomaly-replay';
 
@@ -61,7 +62,7 @@ const DAY = 24 * HOUR;
 
 type Series = AnySeries & { labels: HeldoutSeries['labels'] };
 const SETS: Record<string, () => Series[]> = {
-  v1: () => heldoutSet(3), v2: () => heldoutSetV2(3), v3: () => heldoutSetV3(3), v4: () => heldoutSetV4(3), v5: () => heldoutSetV5(3), v6: () => heldoutSetV6(3), v7: () => heldoutSetV7(3), v8: () => heldoutSetV8(3), v9: () => heldoutSetV9(3), v10: () => heldoutSetV10(3), v11: () => heldoutSetV11(3), v12: () => heldoutSetV12(3),
+  v1: () => heldoutSet(3), v2: () => heldoutSetV2(3), v3: () => heldoutSetV3(3), v4: () => heldoutSetV4(3), v5: () => heldoutSetV5(3), v6: () => heldoutSetV6(3), v7: () => heldoutSetV7(3), v8: () => heldoutSetV8(3), v9: () => heldoutSetV9(3), v10: () => heldoutSetV10(3), v11: () => heldoutSetV11(3), v12: () => heldoutSetV12(3), v13: () => heldoutSetV13(3),
   in: () => benchSet(8, 7) as unknown as Series[],
 };
 const ALL_MODES: [string, number][] = [['delivered', 0], ['hourly', HOUR]];
@@ -171,7 +172,7 @@ const q = (xs: number[], p: number) => { if (!xs.length) return 0; const s = [..
 const mins = (ms: number) => `${Math.round(ms / MIN)}m`;
 
 function report(runs: DRun[], detail: boolean): void {
-  const groups = (set: string) => (set === 'in' ? ['in-sample'] : [['v1', 'v2', 'v3', 'v4', 'v5', 'v6', 'v7', 'v8'].includes(set) ? 'v1-v8 (design)' : 'v9-v12 (verify, rules unchanged)', 'v1-v12']);
+  const groups = (set: string) => (set === 'in' ? ['in-sample'] : set === 'v13' ? ['v13 (blind check)'] : [['v1', 'v2', 'v3', 'v4', 'v5', 'v6', 'v7', 'v8'].includes(set) ? 'v1-v8 (design)' : 'v9-v12 (verify, rules unchanged)', 'v1-v12']);
   for (const mode of [...new Set(runs.map((r) => r.mode))]) {
     console.log(`\n## ${mode}: dropout incidents (true = matches a label; false split into backfilled / real silence / other)`);
     const T: Record<string, Tot> = {}, RT: Record<string, RTot> = {};
@@ -215,7 +216,7 @@ function report(runs: DRun[], detail: boolean): void {
       }
       if (args.includes('--per-set')) for (const r of RULES) console.log(rline(r.name, t, rt[r.name] as RTot));
     }
-    for (const g of ['v1-v8 (design)', 'v9-v12 (verify, rules unchanged)', 'v1-v12', 'in-sample']) {
+    for (const g of ['v1-v8 (design)', 'v9-v12 (verify, rules unchanged)', 'v1-v12', 'in-sample', 'v13 (blind check)']) {
       if (!T[g]) continue;
       console.log(`\n${line(g, T[g] as Tot)}`);
       for (const r of RULES) console.log(rline(r.name, T[g] as Tot, RT[`${g}|${r.name}`] as RTot));
@@ -226,7 +227,10 @@ function report(runs: DRun[], detail: boolean): void {
 const args = process.argv.slice(2);
 const opt = (k: string) => { const i = args.indexOf(k); return i >= 0 ? args[i + 1] : undefined; };
 const names = (opt('--sets') ?? 'v1,v2,v3,v4,v5,v6,v7,v8,v9,v10,v11,v12,in').split(',');
-if (names.some((n) => !(n in SETS))) throw new Error('sets: v1-v12 and in only');
+if (names.some((n) => !(n in SETS))) throw new Error('sets: v1-v13 and in only');
+// v13 (blind, the round-12 headline; added by the lead after the rule and its hold were chosen on v1-v12)
+// runs alone and in aggregate only: never with --detail (it lists dropouts) or a cache.
+if (names.includes('v13') && (names.length > 1 || args.includes('--detail') || opt('--cache') || opt('--write-cache'))) throw new Error('v13 runs alone and in aggregate only (--sets v13, no --detail or cache)');
 const modes = ALL_MODES.filter(([m]) => (opt('--modes') ?? 'delivered,hourly').split(',').includes(m));
 const runs: DRun[] = opt('--cache')
   ? (JSON.parse(readFileSync(opt('--cache') as string, 'utf8')) as DRun[]).filter((r) => names.includes(r.set) && modes.some(([m]) => m === r.mode))
