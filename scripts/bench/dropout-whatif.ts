@@ -39,32 +39,14 @@
  *   npx tsx scripts/bench/dropout-whatif.ts [--sets v1,v2,...] [--modes delivered,hourly] [--write-cache F] [--cache F] [--detail]
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { benchSet } from './anomaly-set';
-import { heldoutSet, type HeldoutSeries } from './anomaly-heldout';
-import { heldoutSetV2 } from './anomaly-heldout-v2';
-import { heldoutSetV3 } from './anomaly-heldout-v3';
-import { heldoutSetV4 } from './anomaly-heldout-v4';
-import { heldoutSetV5 } from './anomaly-heldout-v5';
-import { heldoutSetV6 } from './anomaly-heldout-v6';
-import { heldoutSetV7 } from './anomaly-heldout-v7';
-import { heldoutSetV8 } from './anomaly-heldout-v8';
-import { heldoutSetV9 } from './anomaly-heldout-v9';
-import { heldoutSetV10 } from './anomaly-heldout-v10';
-import { heldoutSetV11 } from './anomaly-heldout-v11';
-import { heldoutSetV12 } from './anomaly-heldout-v12';
-import { heldoutSetV13 } from './anomaly-heldout-v13';
+import { ANOMALY_SETS as SETS } from './anomaly-sets';
 import type { TelemetryPoint } from '../../shared/domain/anomaly/device-evaluation';
-import { replay, TOLERANCE_MS, type AnySeries } from './anomaly-replay';
+import { replay, TOLERANCE_MS } from './anomaly-replay';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
 const DAY = 24 * HOUR;
 
-type Series = AnySeries & { labels: HeldoutSeries['labels'] };
-const SETS: Record<string, () => Series[]> = {
-  v1: () => heldoutSet(3), v2: () => heldoutSetV2(3), v3: () => heldoutSetV3(3), v4: () => heldoutSetV4(3), v5: () => heldoutSetV5(3), v6: () => heldoutSetV6(3), v7: () => heldoutSetV7(3), v8: () => heldoutSetV8(3), v9: () => heldoutSetV9(3), v10: () => heldoutSetV10(3), v11: () => heldoutSetV11(3), v12: () => heldoutSetV12(3), v13: () => heldoutSetV13(3),
-  in: () => benchSet(8, 7) as unknown as Series[],
-};
 const ALL_MODES: [string, number][] = [['delivered', 0], ['hourly', HOUR]];
 
 /** A dropout the replay opened: start (last record before the silence), opening, end of the gap it reports (gap-confirmed ones), silence limit. */
