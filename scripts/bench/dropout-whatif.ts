@@ -1,7 +1,7 @@
 /**
  * Round-12 what-if for false dropouts as delivered (issue 20; not part of the benchmark's figures,
- * and no detector behaviour changes): replays the seen sets (v1-v12 and in-sample, never any set
- * beyond v12) exactly as `npm run bench:anomaly` does (anomaly-replay.ts, delivered and hourly) and
+ * and no detector behaviour changes): replays the seen sets (v1-v12 and in-sample; round 12's lead added
+ * `--sets v13`, alone and in aggregate only, after the rule was chosen: the blind check) exactly as `npm run bench:anomaly` does (anomaly-replay.ts, delivered and hourly) and
  * studies every dropout incident the replay opens:
  *
  *   true        it matches a label (a dropout label, or a label of another kind: the bench counts
