@@ -56,7 +56,7 @@ import { heldoutSetV12 } from './bench/anomaly-heldout-v12';
 import { heldoutSetV13 } from './bench/anomaly-heldout-v13';
 import { loadNab, NAB_WINDOW_MS, scoreNabFile, splitWindows, totalNab, type NabFileScore, type NabPart } from './bench/nab';
 import type { NewIncident, TelemetryPoint } from '../shared/domain/anomaly/device-evaluation';
-import { replay, TOLERANCE_MS, type AnySeries } from './bench/anomaly-replay';
+import { replay, startsInLabel, TOLERANCE_MS, type AnySeries } from './bench/anomaly-replay';
 // These read the environment lazily (on first use), so the table set below is the one they use.
 import { documentClient } from '../shared/db/client';
 import { detectForDevice, listDeviceIncidents } from '../shared/domain/anomaly/anomaly.service';
@@ -107,7 +107,7 @@ function score(set: AnySeries[], uploadEveryMs: number): Score {
     ids.push(...opened.map((i) => `${i.incidentId}:${i.kind}:${i.startedAt}`));
     incidents += opened.length;
     labels += series.labels.length;
-    const inWindow = (i: NewIncident, l: AnySeries['labels'][number]) => i.startedAt >= l.from && i.startedAt <= l.to + TOLERANCE_MS;
+    const inWindow = (i: NewIncident, l: AnySeries['labels'][number]) => startsInLabel(i.startedAt, l);
     for (const l of series.labels) {
       const k = (perKind[l.kind] ??= { labels: 0, found: 0, incidents: 0, matched: 0 });
       k.labels++;

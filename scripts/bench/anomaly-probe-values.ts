@@ -21,7 +21,7 @@ import { heldoutSetV11 } from './anomaly-heldout-v11';
 import { heldoutSetV12 } from './anomaly-heldout-v12';
 import { loadNab, NAB_WINDOW_MS, scoreNabFile, splitWindows, totalNab, type NabFileScore } from './nab';
 import type { NewIncident, TelemetryPoint } from '../../shared/domain/anomaly/device-evaluation';
-import { replay, TOLERANCE_MS } from './anomaly-replay';
+import { replay, startsInLabel } from './anomaly-replay';
 
 type Series = { identifier: string; shape: string; points: TelemetryPoint[]; labels: HeldoutSeries['labels']; arrivals?: number[] };
 
@@ -80,7 +80,7 @@ for (const name of args.filter((a) => !a.startsWith('--') && a !== onlyKind)) {
       span += (s.points.at(-1) as TelemetryPoint).t - (s.points[0] as TelemetryPoint).t;
       labels += s.labels.length;
       incidents += opened.length;
-      const inW = (i: NewIncident, l: Series['labels'][number]) => i.startedAt >= l.from && i.startedAt <= l.to + TOLERANCE_MS;
+      const inW = (i: NewIncident, l: Series['labels'][number]) => startsInLabel(i.startedAt, l);
       const key = Object.keys(s.points[0]?.m ?? {})[0] ?? 'value';
       for (const l of s.labels) {
         const k = (perKind[l.kind] ??= [0, 0, 0, 0]);

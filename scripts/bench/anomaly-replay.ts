@@ -8,6 +8,9 @@ export const SWEEP_MS = 5 * MIN;
 /** How late an incident may start after its labelled window and still count as found. */
 export const TOLERANCE_MS = 30 * MIN;
 
+/** The bench's one matching rule: an incident starting at `startedAt` finds `label` when it starts inside its window or up to {@link TOLERANCE_MS} after it. */
+export const startsInLabel = (startedAt: number, label: { from: number; to: number }): boolean => startedAt >= label.from && startedAt <= label.to + TOLERANCE_MS;
+
 /** A series of any bench set: the tuning set's or a held-out one's (with arrival times). */
 export type AnySeries = Omit<BenchSeries, 'labels'> & { labels: HeldoutSeries['labels']; arrivals?: number[] };
 

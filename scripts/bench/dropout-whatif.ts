@@ -41,7 +41,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { ANOMALY_SETS as SETS } from './anomaly-sets';
 import type { TelemetryPoint } from '../../shared/domain/anomaly/device-evaluation';
-import { replay, TOLERANCE_MS } from './anomaly-replay';
+import { replay, startsInLabel } from './anomaly-replay';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -79,7 +79,7 @@ function collect(names: string[], modes: [string, number][], cache?: string): DR
 
 // ---------------------------------------------------------------- classification
 
-const inW = (start: number, l: { from: number; to: number }) => start >= l.from && start <= l.to + TOLERANCE_MS;
+const inW = startsInLabel;
 /** The silence the dropout reports, as known when it opened: (start, end) for a gap found on resume, (start, open) for a live one. */
 const silenceEnd = (d: DInc) => Math.min(d.open, d.end ?? d.open);
 /** Indexes of records measured inside the silence. */

@@ -37,7 +37,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { ANOMALY_SETS as SETS, type LabelledSeries as Series } from './anomaly-sets';
 import type { TelemetryPoint } from '../../shared/domain/anomaly/device-evaluation';
-import { replay, TOLERANCE_MS } from './anomaly-replay';
+import { replay, startsInLabel } from './anomaly-replay';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -140,7 +140,7 @@ export const RULES: Record<string, Rule> = {
 // ---------------------------------------------------------------- scoring
 
 export interface Score { labels: number; caught: number; incidents: number; matched: number; fa: number; days: number; lost: number; lostOutage: number; outage: number; outageCaught: number }
-const inW = (i: CInc, l: CSeries['labels'][number]) => i.start >= l.from && i.start <= l.to + TOLERANCE_MS;
+const inW = (i: CInc, l: CSeries['labels'][number]) => startsInLabel(i.start, l);
 
 export function score(run: CRun, drop: Set<CInc> | null, only?: (s: CSeries) => boolean): Score {
   const sc: Score = { labels: 0, caught: 0, incidents: 0, matched: 0, fa: 0, days: 0, lost: 0, lostOutage: 0, outage: 0, outageCaught: 0 };

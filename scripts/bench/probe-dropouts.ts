@@ -23,11 +23,10 @@ import { heldoutSetV9 } from './anomaly-heldout-v9';
 import { heldoutSetV10 } from './anomaly-heldout-v10';
 import { loadNab, NAB_WINDOW_MS, splitWindows } from './nab';
 import { evaluateRecords, evaluateSilence, newDeviceState, type NewIncident, type TelemetryPoint } from '../../shared/domain/anomaly/device-evaluation';
+import { startsInLabel, SWEEP_MS } from './anomaly-replay';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
-const SWEEP_MS = 5 * MIN;
-const TOLERANCE_MS = 30 * MIN;
 
 type Series = { identifier: string; shape: string; points: TelemetryPoint[]; labels: HeldoutSeries['labels']; arrivals?: number[] };
 
@@ -73,7 +72,7 @@ function probe(name: string, set: Series[], uploadEveryMs: number, list: boolean
   for (const s of set) {
     const drops = replayDropouts(s, uploadEveryMs);
     const dl = s.labels.filter((l) => l.kind === 'dropout');
-    const inWindow = (t: number, l: Series['labels'][number]) => t >= l.from && t <= l.to + TOLERANCE_MS;
+    const inWindow = startsInLabel;
     labels += dl.length;
     found += dl.filter((l) => drops.some((d) => inWindow(d.opened.startedAt, l))).length;
     for (const l of dl) if (!drops.some((d) => inWindow(d.opened.startedAt, l))) lines.push(`    MISSED ${s.identifier} (${s.shape}) ${iso(l.from)} → ${iso(l.to)}`);

@@ -11,7 +11,6 @@ import { isoTime as iso } from '../../iso-time';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
-
 /** The bot's line on a proactive ticket when its incident resolves: which measurement is back to normal, since when, and the last anomalous reading. */
 export function resolutionMessage(identifier: string, measurement: string | null, lastValue: number | null, resolvedAt: number): string {
   const when = iso(resolvedAt);

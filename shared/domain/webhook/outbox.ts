@@ -40,7 +40,6 @@ export function webhookEventPut(organizationId: string, type: EventType, ref: Ev
   };
 }
 
-
 /**
  * The outbox Puts of one anomaly evaluation (added to its transaction): `incident.opened` for
  * each new incident, `incident.resolved` for each one it resolved (a new one included).
