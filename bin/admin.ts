@@ -67,6 +67,7 @@ async function main() {
       role: { type: 'string' },
       'auto-solve': { type: 'string' },
       'regime-tickets': { type: 'string' },
+      'dropout-hold': { type: 'string' },
       solved: { type: 'string' },
       'customer-messages': { type: 'string' },
     },

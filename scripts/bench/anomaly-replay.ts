@@ -1,6 +1,6 @@
 import type { BenchSeries } from './anomaly-set';
 import type { HeldoutSeries } from './anomaly-heldout';
-import { evaluateRecords, evaluateSilence, newDeviceState, type NewIncident, type TelemetryPoint } from '../../shared/domain/anomaly/device-evaluation';
+import { evaluateRecords, evaluateSilence, newDeviceState, type Changes, type NewIncident, type TelemetryPoint } from '../../shared/domain/anomaly/device-evaluation';
 
 const MIN = 60_000;
 /** The dropout sweep's period, as deployed (routes.ts, DropoutSweep). */
@@ -15,18 +15,25 @@ export const startsInLabel = (startedAt: number, label: { from: number; to: numb
 export type AnySeries = Omit<BenchSeries, 'labels'> & { labels: HeldoutSeries['labels']; arrivals?: number[] };
 
 /**
- * Feeds a series to the pure detectors in arrival order; returns the incidents it opened.
+ * Feeds a series to the pure detectors in arrival order; returns the incidents it opened and did not
+ * withdraw (round 13: a live dropout's ticket is held, as deployed, DROPOUT_HOLD_MS; one whose silence
+ * late records covered meanwhile is withdrawn and never ticketed: not an incident of the bench's).
  * `uploadEveryMs` 0: each record arrives when the series says (`arrivals`) or a second after its
  * timestamp; otherwise the records of each period arrive together at its end (a gateway
- * uploading hourly).
+ * uploading hourly). `withdrawn` (optional) collects the withdrawn ones.
  */
-export function replay(series: AnySeries, uploadEveryMs: number): NewIncident[] {
+export function replay(series: AnySeries, uploadEveryMs: number, withdrawn: NewIncident[] = []): NewIncident[] {
   const state = newDeviceState();
   const opened: NewIncident[] = [];
+  const gone = new Set<string>();
+  const take = (changes: Changes) => {
+    opened.push(...changes.opened);
+    for (const w of changes.withdrawn ?? []) gone.add(w.incidentId);
+  };
   const points = series.points;
   let nextSweep = (points[0] as TelemetryPoint).t + SWEEP_MS;
   const sweepTo = (t: number) => {
-    for (; nextSweep < t; nextSweep += SWEEP_MS) opened.push(...evaluateSilence(state, { scope: series.identifier, now: nextSweep }).opened);
+    for (; nextSweep < t; nextSweep += SWEEP_MS) take(evaluateSilence(state, { scope: series.identifier, now: nextSweep }));
   };
   const uploads = new Map<number, TelemetryPoint[]>();
   points.forEach((p, i) => {
@@ -36,9 +43,10 @@ export function replay(series: AnySeries, uploadEveryMs: number): NewIncident[] 
   });
   for (const [arrival, chunk] of [...uploads].sort((a, b) => a[0] - b[0])) {
     sweepTo(arrival);
-    opened.push(...evaluateRecords(state, chunk, { scope: series.identifier, now: arrival, rules: [] }).changes.opened);
+    take(evaluateRecords(state, chunk, { scope: series.identifier, now: arrival, rules: [] }).changes);
   }
   sweepTo((points.at(-1) as TelemetryPoint).t + SWEEP_MS);
-  return opened;
+  withdrawn.push(...opened.filter((i) => gone.has(i.incidentId)));
+  return opened.filter((i) => !gone.has(i.incidentId));
 }
 

@@ -67,6 +67,7 @@ export interface AdminOptions {
   /** Ticket lifecycle settings (`org set-proactive`, `org set-chat-notify`): on|off. */
   'auto-solve'?: string;
   'regime-tickets'?: string;
+  'dropout-hold'?: string;
   solved?: string;
   'customer-messages'?: string;
 }
@@ -77,7 +78,7 @@ export const ADMIN_USAGE =
   ' | rule add --org <id> --assign <assignee> --when <category|priority|contains>=<value> [--when ...] (max 3) | rule list --org <id>' +
   ' | rule remove --org <id> --position <n> | rule move --org <id> --position <n> --direction up|down' +
   ' | org set-chat-webhook --org <id> --url <url> | org set-retention --org <id> --days <n>' +
-  ' | org set-auto-close --org <id> --days <n> (1-90) | org set-proactive --org <id> [--auto-solve on|off] [--regime-tickets on|off] | org set-chat-notify --org <id> [--solved on|off] [--customer-messages on|off] | ticket auto-close [--org <id>]' +
+  ' | org set-auto-close --org <id> --days <n> (1-90) | org set-proactive --org <id> [--auto-solve on|off] [--regime-tickets on|off] [--dropout-hold <minutes>] | org set-chat-notify --org <id> [--solved on|off] [--customer-messages on|off] | ticket auto-close [--org <id>]' +
   ' | telemetry rejected --org <id> [--limit <n>] | iot confirmations [--arn <destination arn>]' +
   ' | mapping add --org <id> --prefix <prefix> --path <template> [--timestamp-column <col>] [--timestamp-format iso|epoch_s|epoch_ms] [--identifier-column <col>] [--columns a,b,c]' +
   ' | mapping list --org <id> | mapping remove --org <id> --prefix <prefix> | import retry --org <id> --import <importId>' +
@@ -195,7 +196,7 @@ export async function runAdminCommand(positionals: string[], options: AdminOptio
     case 'org set-auto-close':
       return ticketSettings.setAutoCloseDays(required(options.org, 'org'), required(options.days, 'days'));
     case 'org set-proactive':
-      return ticketSettings.setProactive(required(options.org, 'org'), { autoSolve: options['auto-solve'], regimeTickets: options['regime-tickets'] });
+      return ticketSettings.setProactive(required(options.org, 'org'), { autoSolve: options['auto-solve'], regimeTickets: options['regime-tickets'], dropoutHold: options['dropout-hold'] });
     case 'org set-chat-notify':
       return ticketSettings.setChatNotifications(required(options.org, 'org'), { solved: options.solved, customerMessages: options['customer-messages'] });
     case 'ticket auto-close':

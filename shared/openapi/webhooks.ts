@@ -25,6 +25,10 @@ export const WEBHOOK_EVENT_PAYLOADS: Record<AnyEventType, { summary: string; pay
   },
   'incident.opened': { summary: 'Anomaly detection opened an incident on a device.', payload: envelope('incident.opened', z.object({ deviceIdentifier: z.string(), incident: IncidentResource })) },
   'incident.resolved': { summary: 'A device’s incident resolved (its values are back to normal).', payload: envelope('incident.resolved', z.object({ deviceIdentifier: z.string(), incident: IncidentResource })) },
+  'incident.withdrawn': {
+    summary: 'A dropout incident was withdrawn: records the device measured during its silence arrived late and cover it (its ticket, held meanwhile, is never made).',
+    payload: envelope('incident.withdrawn', z.object({ deviceIdentifier: z.string(), incident: IncidentResource })),
+  },
   'telemetry_import.finished': {
     summary: 'An S3 backfill import finished: completed, completed_with_errors, rejected or failed.',
     payload: envelope('telemetry_import.finished', z.object({ import: ImportDetailResponse })),

@@ -53,7 +53,7 @@ test('a newcomer POSTs a spike and sees the incident and its proactive ticket', 
 test('clear 4xx for bad list inputs, 404 for an unknown device, 401 without a key', async () => {
   const { apiKey } = await newOrg();
   expect((await api.get('/device/nope/incidents', apiKey)).status).toBe(404);
-  expect((await api.get('/device/nope/incidents?status=x', apiKey)).body).toEqual({ error: 'status must be open or resolved' });
+  expect((await api.get('/device/nope/incidents?status=x', apiKey)).body).toEqual({ error: 'status must be open, resolved or withdrawn' });
   expect((await api.get('/ticket?limit=abc', apiKey)).body).toEqual({ error: 'limit must be an integer from 1 to 100' });
   expect((await api.get('/ticket?cursor=zzz', apiKey)).status).toBe(400);
   expect((await api.call('GET', '/api/ext-v1/ticket')).status).toBe(401);

@@ -116,7 +116,7 @@ describe('MCP tool server at /api/mcp', () => {
     ['query_telemetry', { identifier: 'M-1', limit: '0' }, 'limit must be an integer from 1 to 1000'],
     ['query_telemetry', { identifier: 'M-1', order: 'sideways' }, 'order must be asc or desc'],
     ['get_ticket', { ticketId: 'x' }, 'Ticket not found'],
-    ['list_incidents', { identifier: 'M-1', status: 'maybe' }, 'status must be open or resolved'],
+    ['list_incidents', { identifier: 'M-1', status: 'maybe' }, 'status must be open, resolved or withdrawn'],
     ['list_incidents', { identifier: 'NOPE' }, 'Device not found'],
     ['list_tickets', { limit: '0' }, 'limit must be an integer from 1 to 100'],
     ['list_tickets', { source: 'fax' }, 'source must be one of: api, anomaly'],

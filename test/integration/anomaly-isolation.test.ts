@@ -151,6 +151,9 @@ describe('issue 23 #2: one device cannot stop the dropout sweep', () => {
     const emails = Array.from({ length: TICKET_OWNERS_MAX + 10 }, (_, i) => `owner-${String(i).padStart(3, '0')}@example.com`);
     await assignDeviceToOwners(org, { deviceIdentifier: 'CROWD-1', emails, autoCreateDevice: false, deviceType: undefined });
     expect(await anomaly.sweepDropouts({ now: when, organizationId: org.organizationId })).toMatchObject({ opened: 1, failed: 0 });
+    // Round 13: the dropout's ticket is held 2 hours (no late records cover the silence here), then made.
+    expect((await openIncidents(org, 'CROWD-1'))[0]?.ticketId).toBeNull();
+    expect(await anomaly.sweepDropouts({ now: when + 2 * 3_600_000, organizationId: org.organizationId })).toMatchObject({ checked: 1, opened: 0, failed: 0 });
     const [incident] = await openIncidents(org, 'CROWD-1');
     const ticket = await getTicket(org, incident?.ticketId ?? '');
     expect(ticket.owners).toHaveLength(TICKET_OWNERS_MAX);

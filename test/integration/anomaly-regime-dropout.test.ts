@@ -77,7 +77,7 @@ describe('regime-change incidents with and without tickets', () => {
   test('the option takes on or off, and one of the two options is required', async () => {
     const { org } = await newOrg();
     await expect(runAdminCommand(['org', 'set-proactive'], { org: org.organizationId, 'regime-tickets': 'maybe' })).rejects.toThrow('--regime-tickets must be on or off');
-    await expect(runAdminCommand(['org', 'set-proactive'], { org: org.organizationId })).rejects.toThrow('Give --auto-solve on|off and/or --regime-tickets on|off');
+    await expect(runAdminCommand(['org', 'set-proactive'], { org: org.organizationId })).rejects.toThrow('Give --auto-solve on|off, --regime-tickets on|off and/or --dropout-hold <minutes>');
   });
 });
 

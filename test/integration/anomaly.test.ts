@@ -1,5 +1,5 @@
 import { listTicketEvents } from '../../shared/domain/ticket/ticket-lifecycle.service';
-import { setProactiveAutoSolve } from '../../shared/domain/ticket/ticket-settings';
+import { setProactive, setProactiveAutoSolve } from '../../shared/domain/ticket/ticket-settings';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import * as anomaly from '../../shared/domain/anomaly/anomaly.service';
@@ -100,7 +100,7 @@ describe('a spike opens one incident and one proactive ticket', () => {
   });
 
   test('list inputs get clear 400s', async () => {
-    await expect(anomaly.listDeviceIncidents(org, 'SN-1', { status: 'closed' })).rejects.toThrow('status must be open or resolved');
+    await expect(anomaly.listDeviceIncidents(org, 'SN-1', { status: 'closed' })).rejects.toThrow('status must be open, resolved or withdrawn');
     await expect(anomaly.listDeviceIncidents(org, 'SN-1', { cursor: 'nope' })).rejects.toThrow('cursor is invalid for this query');
     await expect(listTickets(org, { source: 'email' })).rejects.toThrow('source must be one of: api, anomaly');
     await expect(listTickets(org, { customerId: 'x' })).rejects.toThrow('customerId must be a customer id (UUID)');
@@ -153,6 +153,8 @@ test('threshold rules from the operator open an incident only after the breach l
 test('the sweep opens a dropout for a silent device once, and its next report resolves it', async () => {
   const { org } = await newOrg();
   await setProactiveAutoSolve(org.organizationId, 'on');
+  // The ticket at once (`--dropout-hold 0`); the held ticket: anomaly-dropout-hold.test.ts.
+  await setProactive(org.organizationId, { dropoutHold: '0' });
   const start = NOW - 120 * MIN;
   // A report every 5 minutes for an hour, each evaluated as it arrives.
   for (let i = 0; i < 12; i++) {

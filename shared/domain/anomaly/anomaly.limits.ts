@@ -8,12 +8,12 @@ import type { AnomalyKind, EvidenceValue, ThresholdRule } from './detectors';
  * dropout sweep, which parse nothing with zod, import them without the schema module's zod declarations.
  */
 
-export const INCIDENT_STATUSES = ['open', 'resolved'] as const;
+export const INCIDENT_STATUSES = ['open', 'resolved', 'withdrawn'] as const;
 export type IncidentStatus = (typeof INCIDENT_STATUSES)[number];
 
 export const INCIDENTS_DEFAULT_LIMIT = 20;
 export const INCIDENTS_MAX_LIMIT = 100;
-export const STATUS_INVALID = 'status must be open or resolved';
+export const STATUS_INVALID = 'status must be open, resolved or withdrawn';
 export const INCIDENT_LIMIT_INVALID = /* @__PURE__ */ pure(() => `limit must be an integer from 1 to ${INCIDENTS_MAX_LIMIT}`);
 export const INCIDENT_CURSOR_INVALID = 'cursor is invalid for this query';
 

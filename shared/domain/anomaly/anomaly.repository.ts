@@ -160,7 +160,7 @@ function incidentPut(organizationId: string, identifier: string, incident: NewIn
   };
 }
 
-function incidentUpdate(organizationId: string, identifier: string, open: OpenIncident, resolvedAt: number | null): TransactItem {
+function incidentUpdate(organizationId: string, identifier: string, open: OpenIncident, resolvedAt: number | null, withdrawn = false): TransactItem {
   return {
     Update: {
       TableName: tableName(),
@@ -172,11 +172,41 @@ function incidentUpdate(organizationId: string, identifier: string, open: OpenIn
         ':count': open.count,
         ':value': open.lastValue,
         ':last': iso(open.lastAt),
-        ':status': resolvedAt === null ? 'open' : 'resolved',
+        ':status': withdrawn ? 'withdrawn' : resolvedAt === null ? 'open' : 'resolved',
         ':resolved': resolvedAt === null ? null : iso(resolvedAt),
       },
     },
   };
+}
+
+/**
+ * Round 13: one attribute of an existing incident: `status` `withdrawn` (a held dropout whose silence
+ * late records covered: it never gets a ticket) or `ticketId` (a held dropout's ticket, made when its
+ * time came). Each rides in the transaction that removes the hold from the state under its version
+ * condition, so it happens once.
+ */
+export function incidentSet(organizationId: string, identifier: string, incident: { incidentId: string; startedAt: number }, name: 'status' | 'ticketId', value: string): TransactItem {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.incident(organizationId, identifier, iso(incident.startedAt), incident.incidentId),
+      UpdateExpression: 'SET #a = :v',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#a': name },
+      ExpressionAttributeValues: { ':v': value },
+    },
+  };
+}
+
+/**
+ * Round 13: the incidents of held tickets whose time came, read back (consistent BatchGetItem) as the
+ * detector opened them, with what happened since (resolved or not, anomaly count), to make their tickets.
+ * One that is gone or has a ticket already is left out.
+ */
+export async function incidentsOf(organizationId: string, identifier: string, held: readonly { id: string; s: number }[]): Promise<NewIncident[]> {
+  const items = await batchGet<Record<string, NativeAttributeValue>>(held.map((h) => keys.incident(organizationId, identifier, iso(h.s), h.id)));
+  // The item has the rest as the ticket reads it (kind, measurement, severity, evidence); `open` is not read.
+  return items.filter((i) => !i.ticketId).map((i) => ({ ...i, startedAt: Date.parse(i.startedAt), detectedAt: Date.parse(i.detectedAt), resolvedAt: i.resolvedAt ? Date.parse(i.resolvedAt) : null }) as NewIncident);
 }
 
 /** The watch entry's write: Put at a new due time, or Delete (`null`: nothing to watch). */
@@ -193,11 +223,14 @@ export function commitItems(
   changes: Changes,
   extra: { watch?: TransactItem; ticketIdOf: (incidentId: string) => string | null; ticketItems: TransactItem[] },
 ): TransactItem[] {
+  // An incident resolved and withdrawn by one evaluation is one Update (a transaction names an item once).
+  const withdrawn = new Set((changes.withdrawn ?? []).map((w) => w.incidentId));
   return [
     statePut(organizationId, identifier, state),
     ...(extra.watch ? [extra.watch] : []),
     ...changes.opened.map((incident) => incidentPut(organizationId, identifier, incident, extra.ticketIdOf(incident.incidentId))),
-    ...[...changes.updated.values()].map(({ open, resolvedAt }) => incidentUpdate(organizationId, identifier, open, resolvedAt)),
+    ...[...changes.updated.values()].map(({ open, resolvedAt }) => incidentUpdate(organizationId, identifier, open, resolvedAt, withdrawn.has(open.incidentId))),
+    ...(changes.withdrawn ?? []).filter((w) => !changes.updated.has(w.incidentId)).map((w) => incidentSet(organizationId, identifier, w, 'status', 'withdrawn')),
     ...extra.ticketItems,
     ...incidentWebhookEvents(organizationId, identifier, changes),
   ];

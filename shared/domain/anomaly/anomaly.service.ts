@@ -3,11 +3,13 @@ import { logger } from '../../logging/logger';
 import { jobSenderFromEnv, type JobSender } from '../../workers/sqs-jobs';
 import { listOrganizations } from '../organization/organization-listing';
 import { CRASH_MEASUREMENTS } from '../telemetry/telemetry-names';
-import { dropoutDue, type CadenceState, type ThresholdRule } from './detectors';
+import type { CadenceState, ThresholdRule } from './detectors';
 import { laneOf, type DetectionLane } from './sources';
-import { evaluateHeld, evaluateRecords, evaluateSilence, MAX_RECORD_AGE_MS, watchDue, type Changes, type DeviceState, type TelemetryPoint } from './device-evaluation';
+import { DROPOUT_HOLD_MS, evaluateHeld, evaluateRecords, evaluateSilence, holdTicket, MAX_RECORD_AGE_MS, nextCheck, watchDue, type Changes, type DeviceState, type NewIncident, type TelemetryPoint } from './device-evaluation';
 import * as repo from './anomaly.repository';
 import { announce, buildProactiveTickets, type ProactiveTicket } from './proactive-ticket';
+import { loadTicketConfig } from '../ticket-config/ticket-config.repository';
+import type { TicketConfig } from '../ticket-config/ticket-config.schema';
 import { proactiveResolutionItems } from './proactive-resolution';
 import { enqueueSweeps, SWEEP_QUEUE_URL_ENV, type SweepJob, type SweepTotals } from './sweep-jobs';
 import { isoTime as iso } from '../../iso-time';
@@ -75,7 +77,7 @@ function evaluateFitting(state: DeviceState, points: TelemetryPoint[], ctx: Omit
   for (;;) {
     const next = structuredClone(state);
     const { consumed, changes } = evaluateRecords(next, points.slice(0, take), { ...ctx, maxNewIncidents: NEW_INCIDENTS_PER_COMMIT });
-    const items = 2 + changes.opened.length * 6 + changes.updated.size;
+    const items = 2 + changes.opened.length * 6 + changes.updated.size + (changes.withdrawn?.length ?? 0) * 2;
     if (items <= TRANSACTION_ITEM_LIMIT || take <= 1) return { state: next, consumed, changes };
     take = Math.max(1, take >> 1);
   }
@@ -88,14 +90,24 @@ async function commitWithTickets(
   changes: Changes,
   now: number,
   watch: ReturnType<typeof repo.watchWrite> | undefined,
+  extra: { config?: TicketConfig; released?: NewIncident[] } = {},
 ): Promise<ProactiveTicket[]> {
-  const [tickets, resolutions] = await Promise.all([buildProactiveTickets(org, identifier, changes.opened, now), proactiveResolutionItems(org, identifier, changes)]);
+  // Round 13: a held dropout gets no ticket now; a released one (its incident read back) gets it now.
+  const ticketed = [...changes.opened.filter((i) => i.held === undefined), ...(extra.released ?? [])];
+  const [tickets, resolutions] = await Promise.all([buildProactiveTickets(org, identifier, ticketed, now, extra.config), proactiveResolutionItems(org, identifier, changes)]);
   await repo.commit(
     repo.commitItems(org, identifier, state, changes, {
       watch,
       ticketIdOf: (id) => tickets.get(id)?.ticket.ticketId ?? null,
       // Issue 16: resolved incidents' tickets get their bot message and incident_resolved event in this transaction.
-      ticketItems: [...[...tickets.values()].flatMap((t) => t.items), ...resolutions],
+      ticketItems: [
+        ...[...tickets.values()].flatMap((t) => t.items),
+        ...resolutions,
+        ...(extra.released ?? []).flatMap((i) => {
+          const ticket = tickets.get(i.incidentId);
+          return ticket ? [repo.incidentSet(org, identifier, i, 'ticketId', ticket.ticket.ticketId)] : [];
+        }),
+      ],
     }),
   );
   return [...tickets.values()];
@@ -231,7 +243,7 @@ function replayGroups(points: ReplayPoint[], now: number, byReceipt: boolean): {
   return groups;
 }
 
-const changesAnything = (changes: Changes) => changes.opened.length > 0 || changes.updated.size > 0;
+const changesAnything = (changes: Changes) => changes.opened.length > 0 || changes.updated.size > 0 || changes.withdrawn !== undefined || changes.released !== undefined;
 
 /**
  * Evaluates the groups in order, stopping after the first one that changes incidents (or did not fit):
@@ -358,7 +370,7 @@ function resumeDeferred(
   const own = deliveredRecords(delivered, cached.state.lastTs, now).points;
   if (own.length === 0) return true;
   const next = evaluateGroups(cached.state, [{ now, points: own }], ctx);
-  const due = dropoutDue(next.state.cadence) ?? null;
+  const due = nextCheck(next.state) ?? null;
   const pending = cached.pending + own.length;
   if (!changesAnything(next.changes) && next.consumed >= own.length && !watchMovesEarlier(due, input.watchDue) && mayStayDeferred(pending, cached.oldest, now, input.watchDue)) {
     rememberDeferred(cacheKey, { ...cached, state: next.state, pending });
@@ -449,7 +461,7 @@ async function detectLane(
     if (fresh.length === 0 && late.length === 0) return;
     const { state, consumed, changes, lateUsed } = evaluateGroups(input.state, replayGroups(fresh, now, mode !== 'commit'), ctx, { now, late });
     // The watch entry only ever moves earlier here (or appears); the sweep moves it later. Only the device lane teaches the cadence.
-    const due = lane === 'device' ? (dropoutDue(state.cadence) ?? null) : null;
+    const due = lane === 'device' ? (nextCheck(state) ?? null) : null;
     const watch = watchMovesEarlier(due, input.watchDue) ? repo.watchWrite(organizationId, identifier, due as number) : undefined;
     if (live && mode === 'live' && lane === 'device' && live.deferIfQuiet(cacheKey, input, { state, consumed, changes, fresh, hasMore, lateCount: late.length, watchMoves: watch !== undefined }, now, result)) return;
     if (lane === 'device') deferredStates.delete(cacheKey);
@@ -506,15 +518,23 @@ async function checkSilence(organizationId: string, identifier: string, watchedD
     const changes = evaluateSilence(state, { scope, now });
     changes.opened.unshift(...held.opened);
     for (const [id, u] of held.updated) if (!changes.updated.has(id)) changes.updated.set(id, u);
-    if (changes.opened.length === 0 && !flushed) {
-      const due = dropoutDue(state.cadence);
+    if (changes.opened.length === 0 && !flushed && !changes.released) {
+      const due = nextCheck(state);
       if (due !== undefined && due > now) await repo.refreshWatch(organizationId, identifier, watchedDue, due);
       return false;
     }
+    // Round 13: the organization's own hold for a live dropout's ticket, and the held ones whose time came, read back.
+    const live = changes.opened.find((i) => i.held !== undefined);
+    const [config, released] = await Promise.all([
+      live || changes.released ? loadTicketConfig(organizationId) : undefined,
+      changes.released ? repo.incidentsOf(organizationId, identifier, changes.released) : undefined,
+    ]);
+    const holdMs = config?.dropoutHoldMinutes === undefined ? DROPOUT_HOLD_MS : config.dropoutHoldMinutes * 60_000;
+    if (live && holdMs !== DROPOUT_HOLD_MS) holdTicket(state, live, holdMs);
     try {
-      // The device is silent: nothing to watch until it reports again (its next record re-creates the entry).
-      // A gap confirmed while the device still reports keeps it watched (watchDue: null while a dropout is open).
-      announce(await commitWithTickets(organizationId, identifier, state, changes, now, repo.watchWrite(organizationId, identifier, watchDue(state))));
+      // The device is silent: nothing to watch until it reports again (its next record re-creates the entry)
+      // or a held ticket's time comes. A gap confirmed while the device still reports keeps it watched.
+      announce(await commitWithTickets(organizationId, identifier, state, changes, now, repo.watchWrite(organizationId, identifier, watchDue(state)), { config, released }));
       return changes.opened.length > 0;
     } catch (error) {
       if (!(error instanceof TransactionConditionFailed)) throw error;

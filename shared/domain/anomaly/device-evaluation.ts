@@ -65,7 +65,34 @@ export interface DeviceState {
    * Absent when none (the usual case).
    */
   park?: { at: number; from: number; pts: TelemetryPoint[] };
+  /** Round 13: live dropouts whose ticket is held ({@link HeldTicket}); absent when none (the usual case). */
+  held?: HeldTicket[];
 }
+
+/**
+ * Round 13 (issue 20): a dropout the sweep finds live is an incident at once, but its ticket waits
+ * {@link DROPOUT_HOLD_MS} (per org: `org set-proactive --dropout-hold <minutes>`). A device that
+ * kept measuring while its records were late (a satellite pass, a stalled poll, a store-and-forward
+ * gateway) delivers them meanwhile: when the records that arrive cover the silence (no piece of it
+ * as long as the dropout's own silence limit is left without a record), the incident is withdrawn
+ * and never gets a ticket. A late batch that fills only part of a real outage leaves a piece: the
+ * ticket goes out at `due`. Measured before it was built (docs/anomaly-detection.md, "Round 12:
+ * false dropouts as delivered"): 44 of 74 false dropouts as delivered withdrawn on v1-v12, no true one.
+ */
+export interface HeldTicket {
+  /** The incident's id and start (its item's key). */
+  id: string;
+  s: number;
+  /** When the ticket goes out if the silence is not covered by then (ms, evaluation clock). */
+  due: number;
+  /** The pieces of the silence no record has covered yet: flat pairs [from, to, …], each at least `lim` long. */
+  gaps: number[];
+  /** The dropout's silence limit (ms). */
+  lim: number;
+}
+
+/** How long a live dropout's ticket waits for late records that cover its silence (the default of `--dropout-hold`). */
+export const DROPOUT_HOLD_MS = 2 * 3_600_000;
 
 /**
  * Round 8: the value detectors see an upload's records in timestamp order even when they arrive out
@@ -111,12 +138,20 @@ export interface NewIncident {
   evidence: Signal['evidence'];
   open: OpenIncident;
   resolvedAt: number | null;
+  /** Round 13: a live dropout whose ticket is held until this time (ms; {@link HeldTicket}): no ticket now. */
+  held?: number;
 }
 
-/** Incidents an evaluation changed: opened (new), attached to or resolved (existing). */
+/**
+ * Incidents an evaluation changed: opened (new), attached to or resolved (existing); round 13: held
+ * dropouts whose silence the records covered (`withdrawn`: no ticket, ever) and held ones whose
+ * time came (`released`: their ticket goes out now). Both absent when empty.
+ */
 export interface Changes {
   opened: NewIncident[];
   updated: Map<string, { open: OpenIncident; resolvedAt: number | null }>;
+  withdrawn?: { incidentId: string; startedAt: number }[];
+  released?: HeldTicket[];
 }
 
 export interface TelemetryPoint {
@@ -190,6 +225,7 @@ export function evaluateRecords(
   const dropoutKey = keyOf(null, 'dropout');
   if (lane === 'device') {
     for (const p of ctx.late ?? []) {
+      coverHeld(state, changes, p.t);
       if (p.t < ctx.now - MAX_RECORD_AGE_MS) continue;
       oldest = Math.min(oldest ?? p.t, p.t);
       if (state.lastTs !== null && p.t <= state.lastTs) {
@@ -202,6 +238,7 @@ export function evaluateRecords(
     if (ctx.maxNewIncidents !== undefined && changes.opened.length >= ctx.maxNewIncidents) break;
     consumed++;
     const last = lane === 'crash' ? state.crashTs : state.lastTs;
+    if (lane === 'device') coverHeld(state, changes, record.t);
     if (record.t < ctx.now - MAX_RECORD_AGE_MS) continue;
     if (lane === 'device') oldest = Math.min(oldest ?? record.t, record.t);
     if (last !== null && record.t <= last) {
@@ -356,20 +393,93 @@ export function evaluateHeld(state: DeviceState, changes: Changes, ctx: { scope:
   return true;
 }
 
-/** The sweep's check at `now`: a dropout incident when the device is overdue and none is open. */
-export function evaluateSilence(state: DeviceState, ctx: { scope: string; now: number }): Changes {
+/**
+ * The sweep's check at `now`: held tickets whose time came are released (`changes.released`), and a
+ * dropout incident opens when the device is overdue and none is open. A live dropout's ticket is held
+ * `holdMs` ({@link HeldTicket}; 0: it goes out at once).
+ */
+export function evaluateSilence(state: DeviceState, ctx: { scope: string; now: number; holdMs?: number }): Changes {
   const changes: Changes = { opened: [], updated: new Map() };
+  const due = (state.held ?? []).filter((h) => h.due <= ctx.now);
+  if (due.length > 0) {
+    changes.released = due;
+    setHeld(state, (state.held ?? []).filter((h) => h.due > ctx.now));
+  }
   if (state.open[keyOf(null, 'dropout')]) return changes;
   confirmGaps(state, changes, ctx.scope, ctx.now);
   const signal = checkDropout(state.cadence, ctx.now);
-  if (signal) raise(state, changes, ctx.scope, null, signal, ctx.now);
+  if (signal) {
+    raise(state, changes, ctx.scope, null, signal, ctx.now);
+    holdTicket(state, changes.opened.at(-1) as NewIncident, ctx.holdMs ?? DROPOUT_HOLD_MS);
+  }
   return changes;
 }
 
+const setHeld = (state: DeviceState, held: HeldTicket[]) => {
+  if (held.length > 0) state.held = held;
+  else delete state.held;
+};
+
 /**
- * The dropout watch's due time after an evaluation (ms): none while a dropout is open (the
- * device's next record re-creates it), else when it becomes overdue or a pending gap is due.
+ * Holds (or, `holdMs` 0, stops holding) the ticket of a live dropout just opened: its due time in the
+ * state and in the incident's evidence (`ticketHeldUntil`). The service calls it again with the
+ * organization's own hold once it has read its settings.
+ */
+export function holdTicket(state: DeviceState, incident: NewIncident, holdMs: number): void {
+  const rest = (state.held ?? []).filter((h) => h.id !== incident.incidentId);
+  const baseline = incident.evidence.baseline;
+  if (holdMs <= 0) {
+    setHeld(state, rest);
+    delete incident.held;
+    delete baseline.ticketHeldUntil;
+    return;
+  }
+  const due = incident.detectedAt + holdMs;
+  const limit = Number(baseline.silenceLimitSeconds) * 1000;
+  const lim = limit > 0 ? limit : incident.detectedAt - incident.startedAt;
+  setHeld(state, [...rest, { id: incident.incidentId, s: incident.startedAt, due, gaps: [incident.startedAt, incident.detectedAt], lim }]);
+  incident.held = due;
+  baseline.ticketHeldUntil = iso(due);
+}
+
+/**
+ * A device-lane record at `t` (fresh or late) covers its part of every held dropout's silence: the
+ * piece it falls in splits, and the pieces shorter than the dropout's silence limit are covered. A
+ * silence covered whole withdraws its incident (`changes.withdrawn`; the ticket is never made).
+ */
+function coverHeld(state: DeviceState, changes: Changes, t: number): void {
+  if (!state.held) return;
+  const keep: HeldTicket[] = [];
+  for (const h of state.held) {
+    const gaps: number[] = [];
+    for (let i = 0; i < h.gaps.length; i += 2) {
+      const from = h.gaps[i] as number;
+      const to = h.gaps[i + 1] as number;
+      if (t <= from || t >= to) gaps.push(from, to);
+      else for (const [a, b] of [[from, t], [t, to]] as const) if (b - a >= h.lim) gaps.push(a, b);
+    }
+    if (gaps.length > 0) keep.push({ ...h, gaps });
+    else (changes.withdrawn ??= []).push({ incidentId: h.id, startedAt: h.s });
+  }
+  setHeld(state, keep);
+}
+
+/** The earliest held ticket's due time (ms), or undefined. */
+const heldDue = (state: DeviceState) => (state.held?.length ? Math.min(...state.held.map((h) => h.due)) : undefined);
+
+/** The earlier of two optional times. */
+const earlier = (a: number | undefined, b: number | undefined) => (a === undefined ? b : b === undefined ? a : Math.min(a, b));
+
+/**
+ * When the sweep must look at the device next (ms): when it becomes overdue or a pending gap is due
+ * ({@link dropoutDue}), or a held ticket's time comes, whichever is first; undefined when not watched yet.
+ */
+export const nextCheck = (state: DeviceState): number | undefined => earlier(dropoutDue(state.cadence), heldDue(state));
+
+/**
+ * The dropout watch's due time after an evaluation (ms): while a dropout is open, only a held
+ * ticket's time (the device's next record re-creates the entry), else {@link nextCheck}.
  */
 export function watchDue(state: DeviceState): number | null {
-  return state.open[keyOf(null, 'dropout')] ? null : (dropoutDue(state.cadence) ?? null);
+  return (state.open[keyOf(null, 'dropout')] ? heldDue(state) : nextCheck(state)) ?? null;
 }

@@ -10,6 +10,7 @@ import { chatDeliveredByStream, deliverInProcess } from '../ticket/notification/
 import { route } from '../ticket/routing';
 import { ticketWriteItems, type StoredTicket } from '../ticket/ticket.repository';
 import type { Priority } from '../ticket-config/ticket-config.limits';
+import type { TicketConfig } from '../ticket-config/ticket-config.schema';
 import { TICKET_OWNERS_MAX, TITLE_MAX } from '../ticket/ticket.limits';
 import type { NewIncident } from './device-evaluation';
 import { isoTime as iso } from '../../iso-time';
@@ -59,6 +60,7 @@ export function incidentDescription(incident: NewIncident, identifier: string): 
     `${what}.`,
     `Started: ${iso(incident.startedAt)} (detected ${iso(incident.detectedAt)}).`,
     `Incident: ${incident.incidentId}`,
+    ...(incident.resolvedAt === null ? [] : [`Resolved: ${iso(incident.resolvedAt)}.`]),
     '',
     'Recent values:',
     ...incident.evidence.values.map((v) => `  ${v.timestamp}  ${v.value === null ? 'report' : v.value}`),
@@ -70,14 +72,14 @@ export function incidentDescription(incident: NewIncident, identifier: string): 
 
 /**
  * Builds the tickets of `incidents` (one each; none for a regime change when the org keeps those
- * without tickets), reading the org's ticket configuration, the
+ * without tickets), reading the org's ticket configuration (unless given), the
  * device's owners and the classifier's examples side by side; nothing is written here.
  */
-export async function buildProactiveTickets(organizationId: string, identifier: string, incidents: NewIncident[], now: number): Promise<Map<string, ProactiveTicket>> {
+export async function buildProactiveTickets(organizationId: string, identifier: string, incidents: NewIncident[], now: number, loaded?: TicketConfig): Promise<Map<string, ProactiveTicket>> {
   const result = new Map<string, ProactiveTicket>();
   if (incidents.length === 0) return result;
   const classifier = classifierFromEnv();
-  const [config, device] = await Promise.all([loadTicketConfig(organizationId), getDeviceWithOwnerIds(organizationId, identifier)]);
+  const [config, device] = await Promise.all([loaded ?? loadTicketConfig(organizationId), getDeviceWithOwnerIds(organizationId, identifier)]);
   // The first owners only (the ticket item must fit DynamoDB's 400 KB); the device lists them all.
   const ownerIds = device?.ownerIds ?? [];
   const [owners, examples] = await Promise.all([

@@ -24,6 +24,7 @@ export async function loadTicketConfig(organizationId: string): Promise<TicketCo
     if (sk === SK.orgSettings) {
       config.chatWebhookUrl = (item.chatWebhookUrl as string | undefined) ?? null;
       if (item.proactiveRegimeTickets === false) config.proactiveRegimeTickets = false;
+      if (typeof item.proactiveDropoutHoldMinutes === 'number') config.dropoutHoldMinutes = item.proactiveDropoutHoldMinutes;
     }
     else if (sk.startsWith(SK.categoryPrefix)) {
       config.categories.push({ name: item.name, description: item.description ?? null, keywords: item.keywords ?? [], createdAt: item.createdAt });

@@ -87,6 +87,8 @@ export interface TicketConfig {
   chatWebhookUrl: string | null;
   /** False when the org keeps regime-change incidents without tickets (`org set-proactive --regime-tickets off`); absent: true. */
   proactiveRegimeTickets?: boolean;
+  /** How long a live dropout's ticket waits for late records covering its silence (`org set-proactive --dropout-hold <minutes>`); absent: 120. */
+  dropoutHoldMinutes?: number;
 }
 
 /**

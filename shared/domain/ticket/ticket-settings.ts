@@ -73,16 +73,26 @@ export async function setProactiveAutoSolve(organizationId: string, raw: string 
   return { organizationId, proactiveAutoSolve: on, updated: true };
 }
 
+/** The most a live dropout's ticket can be held (records older than 24 h are never evaluated, so none could cover it later). */
+export const DROPOUT_HOLD_MINUTES_MAX = 1440;
+
 /**
- * `org set-proactive --org <id> [--auto-solve on|off] [--regime-tickets on|off]`. `--regime-tickets
- * off`: regime-change incidents (a change inside the usual range) are still recorded and listed,
- * without a proactive ticket (read by the detector with the ticket configuration, no extra read).
+ * `org set-proactive --org <id> [--auto-solve on|off] [--regime-tickets on|off] [--dropout-hold <minutes>]`.
+ * `--regime-tickets off`: regime-change incidents (a change inside the usual range) are still recorded
+ * and listed, without a proactive ticket (read by the detector with the ticket configuration, no extra
+ * read). `--dropout-hold`: how long a live dropout's ticket waits for late records that cover the
+ * silence (0 to 1440 minutes; 0: at once; default 120).
  */
-export async function setProactive(organizationId: string, options: { autoSolve?: string; regimeTickets?: string }) {
-  const values: Record<string, boolean> = {};
+export async function setProactive(organizationId: string, options: { autoSolve?: string; regimeTickets?: string; dropoutHold?: string }) {
+  const values: Record<string, boolean | number> = {};
   if (options.autoSolve !== undefined) values.proactiveAutoSolve = onOff(options.autoSolve, 'auto-solve');
   if (options.regimeTickets !== undefined) values.proactiveRegimeTickets = onOff(options.regimeTickets, 'regime-tickets');
-  if (Object.keys(values).length === 0) throw new Error('Give --auto-solve on|off and/or --regime-tickets on|off');
+  if (options.dropoutHold !== undefined) {
+    const minutes = Number(options.dropoutHold);
+    if (!/^\d+$/.test(options.dropoutHold.trim()) || minutes > DROPOUT_HOLD_MINUTES_MAX) throw new Error(`--dropout-hold must be a whole number of minutes from 0 to ${DROPOUT_HOLD_MINUTES_MAX}`);
+    values.proactiveDropoutHoldMinutes = minutes;
+  }
+  if (Object.keys(values).length === 0) throw new Error('Give --auto-solve on|off, --regime-tickets on|off and/or --dropout-hold <minutes>');
   await existingOrg(organizationId);
   await setAttributes(organizationId, values);
   return { organizationId, ...values, updated: true };

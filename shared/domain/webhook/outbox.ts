@@ -42,7 +42,8 @@ export function webhookEventPut(organizationId: string, type: EventType, ref: Ev
 
 /**
  * The outbox Puts of one anomaly evaluation (added to its transaction): `incident.opened` for
- * each new incident, `incident.resolved` for each one it resolved (a new one included).
+ * each new incident, `incident.resolved` for each one it resolved (a new one included),
+ * `incident.withdrawn` for each held dropout late records covered (round 13).
  */
 export function incidentWebhookEvents(
   organizationId: string,
@@ -50,7 +51,9 @@ export function incidentWebhookEvents(
   changes: {
     opened: readonly { incidentId: string; startedAt: number; detectedAt: number; resolvedAt: number | null }[];
     updated: ReadonlyMap<string, { open: { incidentId: string; startedAt: number }; resolvedAt: number | null }>;
+    withdrawn?: readonly { incidentId: string; startedAt: number }[];
   },
+  at = Date.now(),
 ): TransactItem[] {
   const ref = (incidentId: string, startedAt: number): EventRef => ({ kind: 'incident', identifier, startedAt: iso(startedAt), incidentId });
   return [
@@ -58,5 +61,6 @@ export function incidentWebhookEvents(
     ...[...changes.opened, ...[...changes.updated.values()].map((u) => ({ ...u.open, resolvedAt: u.resolvedAt }))]
       .filter((i) => i.resolvedAt !== null)
       .map((i) => webhookEventPut(organizationId, 'incident.resolved', ref(i.incidentId, i.startedAt), iso(i.resolvedAt as number))),
+    ...(changes.withdrawn ?? []).map((w) => webhookEventPut(organizationId, 'incident.withdrawn', ref(w.incidentId, w.startedAt), iso(at))),
   ];
 }

@@ -11,6 +11,7 @@ export const EVENT_TYPES = [
   'ticket.message_added',
   'incident.opened',
   'incident.resolved',
+  'incident.withdrawn',
   'telemetry_import.finished',
   'connector.sync_failed',
 ] as const;

@@ -12,6 +12,7 @@ export const EVENT_OPTIONS = [
   'ticket.message_added',
   'incident.opened',
   'incident.resolved',
+  'incident.withdrawn',
   'telemetry_import.finished',
   'connector.sync_failed',
 ] as const satisfies readonly EventType[];
