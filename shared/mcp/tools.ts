@@ -195,7 +195,7 @@ export const tools: readonly ToolDefinition[] = [
     title: 'List a device’s incidents',
     description:
       'Returns a device’s incidents (anomalies detected in its telemetry: spike, level_shift, flatline, threshold, dropout, regime_change), newest first, with their evidence and the proactive ticket opened for them. ' +
-      'status: "open" or "resolved" (both when absent). limit: "1" to "100" (default "20"), as a string. When nextCursor is not null, call again with cursor set to it.',
+      'status: "open", "resolved" or "withdrawn" (a held dropout whose silence late records covered; all when absent). limit: "1" to "100" (default "20"), as a string. When nextCursor is not null, call again with cursor set to it.',
     input: z.extend(IncidentQuery, DeviceIdentifierParams.shape),
     output: IncidentListResponse,
     readOnly: true,

@@ -39,7 +39,8 @@ test('a live dropout opens at once with its ticket held; the watch comes due at 
   const { dropout, at } = sweepUntilDropout(state, last + 5 * MIN);
   expect(dropout).toMatchObject({ kind: 'dropout', startedAt: last, detectedAt: at, held: at + DROPOUT_HOLD_MS });
   expect(dropout.evidence.baseline.ticketHeldUntil).toBe(new Date(at + DROPOUT_HOLD_MS).toISOString());
-  expect(state.held).toEqual([{ id: dropout.incidentId, s: last, due: at + DROPOUT_HOLD_MS, gaps: [last, at], lim: Number(dropout.evidence.baseline.silenceLimitSeconds) * 1000 }]);
+  // One piece, open until the device's first record at or after the detection.
+  expect(state.held).toEqual([{ id: dropout.incidentId, s: last, due: at + DROPOUT_HOLD_MS, gaps: [last, 8.64e15], lim: Number(dropout.evidence.baseline.silenceLimitSeconds) * 1000, at }]);
   expect(watchDue(state)).toBe(at + DROPOUT_HOLD_MS);
 });
 
@@ -87,6 +88,20 @@ test('records arriving out of order, live ones first and the backlog in pieces, 
   const older = backlog.slice(0, -3);
   expect(deliver(state, [], at + 20 * MIN, newer).withdrawn).toBeUndefined();
   expect(deliver(state, [], at + 25 * MIN, older).withdrawn).toEqual([{ incidentId: dropout.incidentId, startedAt: last }]);
+});
+
+test('a backlog that covers the silence only up to its detection does not withdraw a device that stayed dead: the silence lasts until its first record after', () => {
+  const { state, last } = reporting();
+  const { dropout, at } = sweepUntilDropout(state, last + 5 * MIN);
+  const limit = Number(dropout.evidence.baseline.silenceLimitSeconds) * 1000;
+  const silent = (at - last) / MIN;
+  // The device comes back 2 silence limits after it was found silent; its backlog follows, every
+  // minute up to a minute before the detection (it died then): the stretch from there to its return stays.
+  const back = at + 2 * limit;
+  expect(deliver(state, [{ t: back, m: { v: 2 } }], back + 1000).withdrawn).toBeUndefined();
+  expect(deliver(state, [], back + 5 * MIN, minutes(last, Array.from({ length: silent - 1 }, (_, i) => i + 1))).withdrawn).toBeUndefined();
+  expect(state.held?.[0]?.gaps).toEqual([at - MIN, back]);
+  expect(evaluateSilence(state, { scope: 'hold', now: at + DROPOUT_HOLD_MS }).released?.map((h) => h.id)).toEqual([dropout.incidentId]);
 });
 
 test('a hold of 0 (the org’s `--dropout-hold 0`) holds nothing: the ticket goes out with the incident', () => {

@@ -370,7 +370,7 @@ function resumeDeferred(
   const own = deliveredRecords(delivered, cached.state.lastTs, now).points;
   if (own.length === 0) return true;
   const next = evaluateGroups(cached.state, [{ now, points: own }], ctx);
-  const due = nextCheck(next.state) ?? null;
+  const due = watchDue(next.state);
   const pending = cached.pending + own.length;
   if (!changesAnything(next.changes) && next.consumed >= own.length && !watchMovesEarlier(due, input.watchDue) && mayStayDeferred(pending, cached.oldest, now, input.watchDue)) {
     rememberDeferred(cacheKey, { ...cached, state: next.state, pending });
@@ -461,7 +461,7 @@ async function detectLane(
     if (fresh.length === 0 && late.length === 0) return;
     const { state, consumed, changes, lateUsed } = evaluateGroups(input.state, replayGroups(fresh, now, mode !== 'commit'), ctx, { now, late });
     // The watch entry only ever moves earlier here (or appears); the sweep moves it later. Only the device lane teaches the cadence.
-    const due = lane === 'device' ? (nextCheck(state) ?? null) : null;
+    const due = lane === 'device' ? watchDue(state) : null;
     const watch = watchMovesEarlier(due, input.watchDue) ? repo.watchWrite(organizationId, identifier, due as number) : undefined;
     if (live && mode === 'live' && lane === 'device' && live.deferIfQuiet(cacheKey, input, { state, consumed, changes, fresh, hasMore, lateCount: late.length, watchMoves: watch !== undefined }, now, result)) return;
     if (lane === 'device') deferredStates.delete(cacheKey);

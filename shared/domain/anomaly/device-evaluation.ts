@@ -85,11 +85,20 @@ export interface HeldTicket {
   s: number;
   /** When the ticket goes out if the silence is not covered by then (ms, evaluation clock). */
   due: number;
-  /** The pieces of the silence no record has covered yet: flat pairs [from, to, …], each at least `lim` long. */
+  /**
+   * The pieces of the silence no record has covered yet: flat pairs [from, to, …], each at least `lim`
+   * long. The last one is open (`to` {@link OPEN_END}) until a record at or after the detection time
+   * `at` ends it: the silence lasts until the device's first record after it was found silent, so a
+   * backlog that covers only up to the detection does not withdraw a device that stayed dead.
+   */
   gaps: number[];
-  /** The dropout's silence limit (ms). */
+  /** The dropout's silence limit (ms) and when it was detected (ms). */
   lim: number;
+  at: number;
 }
+
+/** The `to` of a held silence's last piece while no record at or after its detection has arrived. */
+const OPEN_END = 8.64e15;
 
 /** How long a live dropout's ticket waits for late records that cover its silence (the default of `--dropout-hold`). */
 export const DROPOUT_HOLD_MS = 2 * 3_600_000;
@@ -225,8 +234,8 @@ export function evaluateRecords(
   const dropoutKey = keyOf(null, 'dropout');
   if (lane === 'device') {
     for (const p of ctx.late ?? []) {
-      coverHeld(state, changes, p.t);
       if (p.t < ctx.now - MAX_RECORD_AGE_MS) continue;
+      coverHeld(state, changes, p.t);
       oldest = Math.min(oldest ?? p.t, p.t);
       if (state.lastTs !== null && p.t <= state.lastTs) {
         recordLateReport(state.cadence, p.t);
@@ -238,8 +247,8 @@ export function evaluateRecords(
     if (ctx.maxNewIncidents !== undefined && changes.opened.length >= ctx.maxNewIncidents) break;
     consumed++;
     const last = lane === 'crash' ? state.crashTs : state.lastTs;
-    if (lane === 'device') coverHeld(state, changes, record.t);
     if (record.t < ctx.now - MAX_RECORD_AGE_MS) continue;
+    if (lane === 'device') coverHeld(state, changes, record.t);
     if (lane === 'device') oldest = Math.min(oldest ?? record.t, record.t);
     if (last !== null && record.t <= last) {
       // Late (or delivered again): it may fill a gap found earlier; it is not evaluated again.
@@ -437,7 +446,7 @@ export function holdTicket(state: DeviceState, incident: NewIncident, holdMs: nu
   const due = incident.detectedAt + holdMs;
   const limit = Number(baseline.silenceLimitSeconds) * 1000;
   const lim = limit > 0 ? limit : incident.detectedAt - incident.startedAt;
-  setHeld(state, [...rest, { id: incident.incidentId, s: incident.startedAt, due, gaps: [incident.startedAt, incident.detectedAt], lim }]);
+  setHeld(state, [...rest, { id: incident.incidentId, s: incident.startedAt, due, gaps: [incident.startedAt, OPEN_END], lim, at: incident.detectedAt }]);
   incident.held = due;
   baseline.ticketHeldUntil = iso(due);
 }
@@ -456,7 +465,11 @@ function coverHeld(state: DeviceState, changes: Changes, t: number): void {
       const from = h.gaps[i] as number;
       const to = h.gaps[i + 1] as number;
       if (t <= from || t >= to) gaps.push(from, to);
-      else for (const [a, b] of [[from, t], [t, to]] as const) if (b - a >= h.lim) gaps.push(a, b);
+      else {
+        if (t - from >= h.lim) gaps.push(from, t);
+        // The open piece stays open after a record measured before the detection; one after it ends the silence.
+        if (to === OPEN_END ? t < h.at : to - t >= h.lim) gaps.push(t, to);
+      }
     }
     if (gaps.length > 0) keep.push({ ...h, gaps });
     else (changes.withdrawn ??= []).push({ incidentId: h.id, startedAt: h.s });

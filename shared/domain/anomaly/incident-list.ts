@@ -29,7 +29,7 @@ function decodeCursor(raw: string): string {
   return sk;
 }
 
-/** `GET /device/{identifier}/incidents?status=open|resolved&cursor=&limit=`: newest first. */
+/** `GET /device/{identifier}/incidents?status=open|resolved|withdrawn&cursor=&limit=`: newest first. */
 export async function listDeviceIncidents(org: OrgContext, rawIdentifier: string | undefined, query: IncidentQuery): Promise<{ incidents: IncidentView[]; nextCursor: string | null }> {
   const identifier = rawIdentifier?.trim() ?? '';
   if (identifier === '' || !fitsKeyPart('deviceIdentifier', identifier)) throw new NotFoundError(DEVICE_NOT_FOUND);
