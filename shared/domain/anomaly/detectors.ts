@@ -406,7 +406,7 @@ export const robustScale = (xs: readonly number[], center = median(xs)) => 1.482
 /** Smallest positive difference between values: the measurement's resolution (1 for integers). */
 export function resolution(xs: readonly number[]): number {
   const s = [...new Set(xs)].sort((a, b) => a - b);
-  let q = Number.POSITIVE_INFINITY;
+  let q = Infinity;
   for (let i = 1; i < s.length; i++) q = Math.min(q, (s[i] as number) - (s[i - 1] as number));
   return Number.isFinite(q) ? q : 0;
 }
@@ -451,6 +451,8 @@ export function baselineOf(values: readonly number[], times: readonly number[]):
 const SQRT_HALF_PI = Math.sqrt(Math.PI / 2);
 const predict = (b: Baseline, t: number) => b.level + b.slopePerMs * (t - b.center);
 const round = (x: number) => Math.round(x * 1e6) / 1e6;
+/** An excursion tracker's fields at rest (the drift and the profile trackers): copied by Object.assign, never mutated. */
+const IDLE = { at: null, hot: null, on: 0, peak: 0 } as const;
 
 function pushWindow(s: SeriesState, t: number, v: number): void {
   s.values.push(v);
@@ -821,6 +823,8 @@ function localSpike(s: SeriesState, t: number, out: PointResult): void {
   let repeats = 0;
   for (let i = 1; i < values.length; i++) if (values[i] === values[i - 1]) repeats++;
   const coarse = repeats > values.length / 2;
+  const lo = Math.min(...values);
+  const hi = Math.max(...values);
   const d2 = values.slice(2).map((x, i) => x - 2 * (values[i + 1] as number) + (values[i] as number));
   // …and at least the spread of the points around the running median of their neighbours (±2): a
   // smooth, wandering noise has small second differences, yet its points stray as far as it wanders.
@@ -855,13 +859,13 @@ function localSpike(s: SeriesState, t: number, out: PointResult): void {
   if (coarse) {
     // …much larger than its own departures of the last days, from a value the series was at (within a local scale of the recent points' range: not the first noise after a switch, a pump starting), not to a value it rests at.
     const from = (recent[recent.length - 2 - best.w] as [number, number])[1];
-    if (best.r * scale < LOCAL_SPIKE.coarseFactor * known || from < Math.min(...values) - scale || from > Math.max(...values) + scale) return;
+    if (best.r * scale < LOCAL_SPIKE.coarseFactor * known || from < lo - scale || from > hi + scale) return;
     if (exc.some(([, v]) => restLength(s.rest, v) !== undefined)) return;
   }
   // Beyond the recent points' own extremes (a value the series took in the last hours, an
   // escalator's eco speed, a door's open count, is its own behaviour), and not to a level it sat at.
   const level = median(exc.map(([, v]) => v));
-  if (level >= Math.min(...values) && level <= Math.max(...values)) return;
+  if (level >= lo && level <= hi) return;
   const levels = s.levels ?? [];
   for (let i = 0; i + 2 < levels.length; i += 3) if (nearLevel(level, levels[i] as number, levels[i + 1] as number)) return;
   const first = (exc[0] as [number, number])[0];
@@ -935,8 +939,8 @@ function onLevels(values: readonly number[]): boolean {
  * noise) is a level the series sat at: it joins the known levels (merging with one it is near).
  */
 function learnLevel(s: SeriesState, values: readonly number[], noise: number, res: number): void {
-  let lo = Number.POSITIVE_INFINITY;
-  let hi = Number.NEGATIVE_INFINITY;
+  let lo = Infinity;
+  let hi = -Infinity;
   for (const x of values) {
     lo = Math.min(lo, x);
     hi = Math.max(hi, x);
@@ -1074,7 +1078,7 @@ function driftSignal(s: SeriesState, t: number, v: number, scale: number, quanti
     if (d.at !== null && d.on !== 2) d.max = Math.max(d.max, d.peak);
     // After a step the long-run slope is the step's, not the series': it restarts from the slope before it.
     if (d.on === 2) Object.assign(d, { s1: d.f1, s2: d.f1 - (d.g0 * DRIFT.slowMs) / 3_600_000 });
-    Object.assign(d, { at: null, hot: null, on: 0, peak: 0 });
+    Object.assign(d, IDLE);
     if (size <= d.max) return;
   }
   if (d.at === null) Object.assign(d, { at: t, sign, g0: usual, sc: scale });
@@ -1198,13 +1202,13 @@ function profileSignal(s: SeriesState, t: number, v: number, scale: number, quan
   // and this one, depart less). An excursion that began the day before is judged as usual.
   if (fresh && size >= bar && (d.at === null || d.at >= utcDayStart(t))) {
     d.max = Math.max(d.max, round(size / PROFILE.factor));
-    Object.assign(d, { at: null, hot: null, on: 0, peak: 0 });
+    Object.assign(d, IDLE);
     return;
   }
   if (size <= d.max || (d.at !== null && sign !== d.sign)) {
     // The excursion ended: unreported, it was the series' own behaviour.
     if (d.at !== null && d.on === 0) d.max = Math.max(d.max, d.peak);
-    Object.assign(d, { at: null, hot: null, on: 0, peak: 0 });
+    Object.assign(d, IDLE);
     if (size <= d.max) return;
   }
   if (d.at === null) Object.assign(d, { at: t, sign });
@@ -1372,9 +1376,9 @@ function rebaseline(s: SeriesState, start: number, extra: { t: number; v: number
       const delta = off.length > 0 ? median(off) : level - oldLevel;
       const shift = Math.round(delta / Math.pow(10, -(prof.dg ?? 6)));
       const move = (xs: (number | null)[]) => xs.map((x) => (x === null ? null : x + shift));
-      Object.assign(prof, { p: move(prof.p), lb: prof.lb ? move(prof.lb) : undefined, sum: 0, n: 0, e: 0, at: null, hot: null, on: 0, peak: 0 });
+      Object.assign(prof, { p: move(prof.p), lb: prof.lb ? move(prof.lb) : undefined, sum: 0, n: 0, e: 0, ...IDLE });
     }
-    Object.assign(s.drift, { f1: level, f2: level, s1: level, s2: level, at: null, hot: null, on: 0, peak: 0 });
+    Object.assign(s.drift, { f1: level, f2: level, s1: level, s2: level, ...IDLE });
   }
   s.rewarm = Math.max(0, DETECTOR.rebaselinePoints - points.length);
   s.up = 0;
