@@ -154,6 +154,8 @@ export const LOCAL_SPIKE = {
    * units, must also be `coarseFactor` × the largest it made on each of the last `memoryDays` UTC
    * days (SeriesState.xd: one number a day, so a rare burst of its own is remembered for a week, not
    * decayed by its count of points), and leave from a value inside the recent points' range.
+   * Round 13, on any window: a departure this many times those days' is judged against the decayed
+   * history (SeriesState.ldec) instead of the all-time one (ltail).
    */
   coarseFactor: 2.5,
   memoryDays: 7,
@@ -354,8 +356,13 @@ export interface SeriesState {
     p: (number | null)[]; lb?: (number | null)[]; o?: number; dg?: number; sum: number; n: number; dm?: number; e: number; max: number; last: number;
     ready: number | null; at: number | null; hot: number | null; sign: number; peak: number; on: 0 | 1;
   };
-  /** Decayed largest departure from the neighbours, in local scales (round 8, {@link LOCAL_SPIKE}). */
+  /**
+   * Largest departure from the neighbours, in local scales (round 8, {@link LOCAL_SPIKE}). Meant to decay by `tailDecay` a
+   * point, but stored to 3 significant digits it rounds back to itself (8 × 0.9995 → 8.00): it is the all-time largest.
+   */
   ltail?: number;
+  /** Round 13: the same, stored to 4 significant digits, so it does decay (half-life about 1,400 points); absent while `ltail` is under zMin / heavyTailFactor. */
+  ldec?: number;
   /** Round 11: the largest departure from the neighbours, in the series' units, per UTC day, newest (the previous point's day) first ({@link LOCAL_SPIKE}.memoryDays). */
   xd?: number[];
   /** Duty cycle (round 8, see CYCLE in cycles.ts): the middle, the side, the last phases of each side; only on a series that switches between two sides. */
@@ -843,15 +850,18 @@ function localSpike(s: SeriesState, t: number, out: PointResult): void {
     const r = departure / scale;
     if (r > best.r) best = { r, w };
   }
-  const bar = Math.max(LOCAL_SPIKE.zMin, ((s.big ?? 0) >= 0.5 ? LOCAL_SPIKE.heavyTailFactor : LOCAL_SPIKE.tailFactor) * (s.ltail ?? 0));
-  const judged = s.drift !== undefined && t - s.drift.since >= LOCAL_SPIKE.warmupMs && s.pending.length === 0;
-  // Every departure is learned in full: a series' own bursts (a vend, a fill, a barrier opening) are its behaviour from the first one on.
-  s.ltail = Number(Math.max((s.ltail ?? 0) * LOCAL_SPIKE.tailDecay, best.r).toPrecision(3));
   // The largest departure of each of the last days (before this point's), then this one learned in the newest day's.
   // The newest day is the previous point's (the day is not stored: it would cost more than the memory).
   const gap = Math.min(Math.max(0, utcDay(t) - utcDay((recent.at(-2) as [number, number])[0])), LOCAL_SPIKE.memoryDays);
   const days = [...Array<number>(gap).fill(0), ...(s.xd ?? [])].slice(0, LOCAL_SPIKE.memoryDays);
   const known = Math.max(0, ...days);
+  // Round 13: a departure `coarseFactor` × its largest on each of the last days, in its units, is judged by its recent departures (`ldec`, decayed), any other by its all-time largest (`ltail`).
+  const bar = Math.max(LOCAL_SPIKE.zMin, ((s.big ?? 0) >= 0.5 ? LOCAL_SPIKE.heavyTailFactor : LOCAL_SPIKE.tailFactor) * ((best.r * scale < LOCAL_SPIKE.coarseFactor * known ? s.ltail : s.ldec ?? s.ltail) ?? 0));
+  const judged = s.drift !== undefined && t - s.drift.since >= LOCAL_SPIKE.warmupMs && s.pending.length === 0;
+  // Every departure is learned in full: a series' own bursts (a vend, a fill, a barrier opening) are its behaviour from the first one on.
+  s.ltail = Number(Math.max((s.ltail ?? 0) * LOCAL_SPIKE.tailDecay, best.r).toPrecision(3));
+  // Kept only where it can matter (under zMin / heavyTailFactor both bars are zMin): the state's size is its write cost.
+  s.ldec = s.ltail < LOCAL_SPIKE.zMin / LOCAL_SPIKE.heavyTailFactor ? undefined : Number(Math.max((s.ldec ?? s.ltail) * LOCAL_SPIKE.tailDecay, best.r).toPrecision(4));
   days[0] = Math.max(days[0] ?? 0, Number((best.r * scale).toPrecision(2)));
   s.xd = days;
   if (!judged || best.r < bar) return;
