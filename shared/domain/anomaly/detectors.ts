@@ -154,6 +154,8 @@ export const LOCAL_SPIKE = {
    * units, must also be `coarseFactor` × the largest it made on each of the last `memoryDays` UTC
    * days (SeriesState.xd: one number a day, so a rare burst of its own is remembered for a week, not
    * decayed by its count of points), and leave from a value inside the recent points' range.
+   * Round 13, on any window: a departure this many times those days' is judged against the decayed
+   * history (SeriesState.ldec) instead of the all-time one (ltail).
    */
   coarseFactor: 2.5,
   memoryDays: 7,
@@ -354,8 +356,13 @@ export interface SeriesState {
     p: (number | null)[]; lb?: (number | null)[]; o?: number; dg?: number; sum: number; n: number; dm?: number; e: number; max: number; last: number;
     ready: number | null; at: number | null; hot: number | null; sign: number; peak: number; on: 0 | 1;
   };
-  /** Decayed largest departure from the neighbours, in local scales (round 8, {@link LOCAL_SPIKE}). */
+  /**
+   * Largest departure from the neighbours, in local scales (round 8, {@link LOCAL_SPIKE}). Meant to decay by `tailDecay` a
+   * point, but stored to 3 significant digits it rounds back to itself (8 × 0.9995 → 8.00): it is the all-time largest.
+   */
   ltail?: number;
+  /** Round 13: the same, stored to 4 significant digits, so it does decay (half-life about 1,400 points); absent while `ltail` is under zMin / heavyTailFactor. */
+  ldec?: number;
   /** Round 11: the largest departure from the neighbours, in the series' units, per UTC day, newest (the previous point's day) first ({@link LOCAL_SPIKE}.memoryDays). */
   xd?: number[];
   /** Duty cycle (round 8, see CYCLE in cycles.ts): the middle, the side, the last phases of each side; only on a series that switches between two sides. */
@@ -406,7 +413,7 @@ export const robustScale = (xs: readonly number[], center = median(xs)) => 1.482
 /** Smallest positive difference between values: the measurement's resolution (1 for integers). */
 export function resolution(xs: readonly number[]): number {
   const s = [...new Set(xs)].sort((a, b) => a - b);
-  let q = Number.POSITIVE_INFINITY;
+  let q = Infinity;
   for (let i = 1; i < s.length; i++) q = Math.min(q, (s[i] as number) - (s[i - 1] as number));
   return Number.isFinite(q) ? q : 0;
 }
@@ -451,6 +458,8 @@ export function baselineOf(values: readonly number[], times: readonly number[]):
 const SQRT_HALF_PI = Math.sqrt(Math.PI / 2);
 const predict = (b: Baseline, t: number) => b.level + b.slopePerMs * (t - b.center);
 const round = (x: number) => Math.round(x * 1e6) / 1e6;
+/** An excursion tracker's fields at rest (the drift and the profile trackers): copied by Object.assign, never mutated. */
+const IDLE = { at: null, hot: null, on: 0, peak: 0 } as const;
 
 function pushWindow(s: SeriesState, t: number, v: number): void {
   s.values.push(v);
@@ -821,6 +830,8 @@ function localSpike(s: SeriesState, t: number, out: PointResult): void {
   let repeats = 0;
   for (let i = 1; i < values.length; i++) if (values[i] === values[i - 1]) repeats++;
   const coarse = repeats > values.length / 2;
+  const lo = Math.min(...values);
+  const hi = Math.max(...values);
   const d2 = values.slice(2).map((x, i) => x - 2 * (values[i + 1] as number) + (values[i] as number));
   // …and at least the spread of the points around the running median of their neighbours (±2): a
   // smooth, wandering noise has small second differences, yet its points stray as far as it wanders.
@@ -839,15 +850,18 @@ function localSpike(s: SeriesState, t: number, out: PointResult): void {
     const r = departure / scale;
     if (r > best.r) best = { r, w };
   }
-  const bar = Math.max(LOCAL_SPIKE.zMin, ((s.big ?? 0) >= 0.5 ? LOCAL_SPIKE.heavyTailFactor : LOCAL_SPIKE.tailFactor) * (s.ltail ?? 0));
-  const judged = s.drift !== undefined && t - s.drift.since >= LOCAL_SPIKE.warmupMs && s.pending.length === 0;
-  // Every departure is learned in full: a series' own bursts (a vend, a fill, a barrier opening) are its behaviour from the first one on.
-  s.ltail = Number(Math.max((s.ltail ?? 0) * LOCAL_SPIKE.tailDecay, best.r).toPrecision(3));
   // The largest departure of each of the last days (before this point's), then this one learned in the newest day's.
   // The newest day is the previous point's (the day is not stored: it would cost more than the memory).
   const gap = Math.min(Math.max(0, utcDay(t) - utcDay((recent.at(-2) as [number, number])[0])), LOCAL_SPIKE.memoryDays);
   const days = [...Array<number>(gap).fill(0), ...(s.xd ?? [])].slice(0, LOCAL_SPIKE.memoryDays);
   const known = Math.max(0, ...days);
+  // Round 13: a departure `coarseFactor` × its largest on each of the last days, in its units, is judged by its recent departures (`ldec`, decayed), any other by its all-time largest (`ltail`).
+  const bar = Math.max(LOCAL_SPIKE.zMin, ((s.big ?? 0) >= 0.5 ? LOCAL_SPIKE.heavyTailFactor : LOCAL_SPIKE.tailFactor) * ((best.r * scale < LOCAL_SPIKE.coarseFactor * known ? s.ltail : s.ldec ?? s.ltail) ?? 0));
+  const judged = s.drift !== undefined && t - s.drift.since >= LOCAL_SPIKE.warmupMs && s.pending.length === 0;
+  // Every departure is learned in full: a series' own bursts (a vend, a fill, a barrier opening) are its behaviour from the first one on.
+  s.ltail = Number(Math.max((s.ltail ?? 0) * LOCAL_SPIKE.tailDecay, best.r).toPrecision(3));
+  // Kept only where it can matter (under zMin / heavyTailFactor both bars are zMin): the state's size is its write cost.
+  s.ldec = s.ltail < LOCAL_SPIKE.zMin / LOCAL_SPIKE.heavyTailFactor ? undefined : Number(Math.max((s.ldec ?? s.ltail) * LOCAL_SPIKE.tailDecay, best.r).toPrecision(4));
   days[0] = Math.max(days[0] ?? 0, Number((best.r * scale).toPrecision(2)));
   s.xd = days;
   if (!judged || best.r < bar) return;
@@ -855,13 +869,13 @@ function localSpike(s: SeriesState, t: number, out: PointResult): void {
   if (coarse) {
     // …much larger than its own departures of the last days, from a value the series was at (within a local scale of the recent points' range: not the first noise after a switch, a pump starting), not to a value it rests at.
     const from = (recent[recent.length - 2 - best.w] as [number, number])[1];
-    if (best.r * scale < LOCAL_SPIKE.coarseFactor * known || from < Math.min(...values) - scale || from > Math.max(...values) + scale) return;
+    if (best.r * scale < LOCAL_SPIKE.coarseFactor * known || from < lo - scale || from > hi + scale) return;
     if (exc.some(([, v]) => restLength(s.rest, v) !== undefined)) return;
   }
   // Beyond the recent points' own extremes (a value the series took in the last hours, an
   // escalator's eco speed, a door's open count, is its own behaviour), and not to a level it sat at.
   const level = median(exc.map(([, v]) => v));
-  if (level >= Math.min(...values) && level <= Math.max(...values)) return;
+  if (level >= lo && level <= hi) return;
   const levels = s.levels ?? [];
   for (let i = 0; i + 2 < levels.length; i += 3) if (nearLevel(level, levels[i] as number, levels[i + 1] as number)) return;
   const first = (exc[0] as [number, number])[0];
@@ -935,8 +949,8 @@ function onLevels(values: readonly number[]): boolean {
  * noise) is a level the series sat at: it joins the known levels (merging with one it is near).
  */
 function learnLevel(s: SeriesState, values: readonly number[], noise: number, res: number): void {
-  let lo = Number.POSITIVE_INFINITY;
-  let hi = Number.NEGATIVE_INFINITY;
+  let lo = Infinity;
+  let hi = -Infinity;
   for (const x of values) {
     lo = Math.min(lo, x);
     hi = Math.max(hi, x);
@@ -1074,7 +1088,7 @@ function driftSignal(s: SeriesState, t: number, v: number, scale: number, quanti
     if (d.at !== null && d.on !== 2) d.max = Math.max(d.max, d.peak);
     // After a step the long-run slope is the step's, not the series': it restarts from the slope before it.
     if (d.on === 2) Object.assign(d, { s1: d.f1, s2: d.f1 - (d.g0 * DRIFT.slowMs) / 3_600_000 });
-    Object.assign(d, { at: null, hot: null, on: 0, peak: 0 });
+    Object.assign(d, IDLE);
     if (size <= d.max) return;
   }
   if (d.at === null) Object.assign(d, { at: t, sign, g0: usual, sc: scale });
@@ -1198,13 +1212,13 @@ function profileSignal(s: SeriesState, t: number, v: number, scale: number, quan
   // and this one, depart less). An excursion that began the day before is judged as usual.
   if (fresh && size >= bar && (d.at === null || d.at >= utcDayStart(t))) {
     d.max = Math.max(d.max, round(size / PROFILE.factor));
-    Object.assign(d, { at: null, hot: null, on: 0, peak: 0 });
+    Object.assign(d, IDLE);
     return;
   }
   if (size <= d.max || (d.at !== null && sign !== d.sign)) {
     // The excursion ended: unreported, it was the series' own behaviour.
     if (d.at !== null && d.on === 0) d.max = Math.max(d.max, d.peak);
-    Object.assign(d, { at: null, hot: null, on: 0, peak: 0 });
+    Object.assign(d, IDLE);
     if (size <= d.max) return;
   }
   if (d.at === null) Object.assign(d, { at: t, sign });
@@ -1372,9 +1386,9 @@ function rebaseline(s: SeriesState, start: number, extra: { t: number; v: number
       const delta = off.length > 0 ? median(off) : level - oldLevel;
       const shift = Math.round(delta / Math.pow(10, -(prof.dg ?? 6)));
       const move = (xs: (number | null)[]) => xs.map((x) => (x === null ? null : x + shift));
-      Object.assign(prof, { p: move(prof.p), lb: prof.lb ? move(prof.lb) : undefined, sum: 0, n: 0, e: 0, at: null, hot: null, on: 0, peak: 0 });
+      Object.assign(prof, { p: move(prof.p), lb: prof.lb ? move(prof.lb) : undefined, sum: 0, n: 0, e: 0, ...IDLE });
     }
-    Object.assign(s.drift, { f1: level, f2: level, s1: level, s2: level, at: null, hot: null, on: 0, peak: 0 });
+    Object.assign(s.drift, { f1: level, f2: level, s1: level, s2: level, ...IDLE });
   }
   s.rewarm = Math.max(0, DETECTOR.rebaselinePoints - points.length);
   s.up = 0;
