@@ -2,11 +2,10 @@ import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import * as anomaly from '../../shared/domain/anomaly/anomaly.service';
 import { documentClient, tableName } from '../../shared/db/client';
 import { runAdminCommand } from '../../shared/admin/commands';
-import { upsertDevice } from '../../shared/domain/device/device.service';
-import { storeTelemetry } from '../../shared/domain/telemetry/telemetry.service';
 import type { OrgContext } from '../../shared/domain/organization/organization.schema';
 import { getTicket } from '../../shared/domain/ticket/ticket-read.service';
 import { listTickets } from '../../shared/domain/ticket/ticket-list.service';
+import { silentDevice, uploadAndDetect } from '../support/anomaly-upload';
 import { useTestTable } from '../support/dynamo';
 import { newOrg } from '../support/orgs';
 
@@ -23,26 +22,11 @@ const HOUR = 60 * MIN;
 // Every series ends well before the real clock: ingestion refuses timestamps in the future.
 const NOW = Math.floor(Date.now() / MIN) * MIN - 5 * HOUR;
 const iso = (ms: number) => new Date(ms).toISOString();
-const reading = (t: number, i = 0) => ({ timestamp: iso(t), measurements: { temperature: 20 + (i % 3) } });
 
-/** A device that reported every 5 minutes for an hour (each report evaluated), then went silent: returns its last report and when the sweep finds it overdue. */
-async function silentDevice(org: OrgContext, identifier: string): Promise<{ last: number; due: number }> {
-  await upsertDevice(org, { identifier, type: 'sensor' });
-  const start = NOW - 120 * MIN;
-  for (let i = 0; i < 12; i++) {
-    const t = start + i * 5 * MIN;
-    await storeTelemetry(org, { deviceIdentifier: identifier, records: [reading(t, i)] }, 'rest', Date.now());
-    await anomaly.detectForDevice(org.organizationId, identifier, t + 1000);
-  }
-  return { last: start + 55 * MIN, due: start + 100 * MIN };
-}
-
-/** Stores records measured at `times` (late: they arrive now) and has the detector see them at `at`, as the stream delivers them. */
-async function arrive(org: OrgContext, identifier: string, times: number[], at: number) {
-  await storeTelemetry(org, { deviceIdentifier: identifier, records: times.map((t, i) => reading(t, i)) }, 'rest', Date.now());
-  const delivered = times.map((t, i) => ({ t, m: { temperature: 20 + (i % 3) }, receivedAt: at }));
-  return anomaly.detectForDevice(org.organizationId, identifier, at, ['device'], { device: delivered });
-}
+/** Records measured at `times` arrive (stored and seen by the detector, as the stream delivers them) at `at`. */
+const arrive = (org: OrgContext, identifier: string, times: number[], at: number) =>
+  uploadAndDetect(org, identifier, times.map((t, i) => ({ t, m: { temperature: 20 + (i % 3) } })), at);
+const silent = (org: OrgContext, identifier: string) => silentDevice(org, identifier, NOW);
 
 const incidents = async (org: OrgContext, identifier: string) => (await anomaly.listDeviceIncidents(org, identifier, {})).incidents;
 const sweep = (org: OrgContext, now: number) => anomaly.sweepDropouts({ now, organizationId: org.organizationId });
@@ -56,7 +40,7 @@ async function outboxTypes(org: OrgContext): Promise<string[]> {
 
 test('the sweep opens the dropout at once with its ticket held 2 hours; records covering the silence withdraw it and no ticket is ever made', async () => {
   const { org } = await newOrg('Held');
-  const { last, due } = await silentDevice(org, 'H-1');
+  const { last, due } = await silent(org, 'H-1');
   expect(await sweep(org, due)).toMatchObject({ checked: 1, opened: 1 });
   const [opened] = await incidents(org, 'H-1');
   expect(opened).toMatchObject({ kind: 'dropout', status: 'open', ticketId: null, startedAt: iso(last), detectedAt: iso(due) });
@@ -84,7 +68,7 @@ test('the sweep opens the dropout at once with its ticket held 2 hours; records 
 
 test('live records first, the backlog after (older than the newest evaluated record): the backlog still covers the silence and withdraws it', async () => {
   const { org } = await newOrg('Resume first');
-  const { last, due } = await silentDevice(org, 'H-5');
+  const { last, due } = await silent(org, 'H-5');
   await sweep(org, due);
   const [opened] = await incidents(org, 'H-5');
   await arrive(org, 'H-5', [due + 5 * MIN], due + 5 * MIN + 1000);
@@ -100,7 +84,7 @@ test('live records first, the backlog after (older than the newest evaluated rec
 
 test('a late batch that covers only part of the silence leaves the ticket to go out when the hold ends, once, saying the device is back', async () => {
   const { org } = await newOrg('Real outage');
-  const { last, due } = await silentDevice(org, 'H-2');
+  const { last, due } = await silent(org, 'H-2');
   await sweep(org, due);
   const [opened] = await incidents(org, 'H-2');
   // 10 of the 45 silent minutes arrive, then the device resumes: 35 minutes stay uncovered (its silence limit is shorter).
@@ -129,7 +113,7 @@ test('a late batch that covers only part of the silence leaves the ticket to go 
 test('a device still silent when the hold ends gets its ticket then; the org can shorten the hold or turn it off', async () => {
   const { org } = await newOrg('Hold setting');
   expect(await runAdminCommand(['org', 'set-proactive'], { org: org.organizationId, 'dropout-hold': '30' })).toMatchObject({ proactiveDropoutHoldMinutes: 30 });
-  const { due } = await silentDevice(org, 'H-3');
+  const { due } = await silent(org, 'H-3');
   await sweep(org, due);
   const [opened] = await incidents(org, 'H-3');
   expect(opened?.evidence.baseline.ticketHeldUntil).toBe(iso(due + 30 * MIN));
@@ -140,7 +124,7 @@ test('a device still silent when the hold ends gets its ticket then; the org can
   expect(await anomalyTickets(org)).toHaveLength(1);
 
   await runAdminCommand(['org', 'set-proactive'], { org: org.organizationId, 'dropout-hold': '0' });
-  const second = await silentDevice(org, 'H-4');
+  const second = await silent(org, 'H-4');
   await sweep(org, second.due);
   const [atOnce] = await incidents(org, 'H-4');
   expect(atOnce).toMatchObject({ ticketId: expect.any(String) });
@@ -155,7 +139,7 @@ test('race: the records that cover the silence and the sweep that ends the hold 
   const { org } = await newOrg('Race');
   for (let round = 0; round < 3; round++) {
     const identifier = `R-${round}`;
-    const { last, due } = await silentDevice(org, identifier);
+    const { last, due } = await silent(org, identifier);
     await sweep(org, due);
     const [opened] = await incidents(org, identifier);
     const end = due + 2 * HOUR;

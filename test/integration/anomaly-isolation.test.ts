@@ -9,6 +9,7 @@ import { getTicket } from '../../shared/domain/ticket/ticket-read.service';
 import { handler as sweepWorker } from '../../functions/workers/dropout-sweep';
 import { handler as sweepSchedule } from '../../functions/schedules/dropout-sweep';
 import * as sqsJobs from '../../shared/workers/sqs-jobs';
+import { silentDevice } from '../support/anomaly-upload';
 import { useTestTable } from '../support/dynamo';
 import { newOrg } from '../support/orgs';
 
@@ -43,17 +44,8 @@ describe('issue 23 #3: the crash-burst rule on a device that reports often', () 
   }, 60_000);
 });
 
-/** A device that reported every 5 minutes for an hour (each report evaluated), then went silent: due at `last + 45 min`. */
-async function silentDevice(org: OrgContext, identifier: string): Promise<number> {
-  await upsertDevice(org, { identifier, type: 'sensor' });
-  const start = NOW - 120 * MIN;
-  for (let i = 0; i < 12; i++) {
-    const t = start + i * 5 * MIN;
-    await storeTelemetry(org, { deviceIdentifier: identifier, records: [{ timestamp: iso(t), measurements: { temperature: 20 + (i % 3) } }] }, 'rest', NOW);
-    await anomaly.detectForDevice(org.organizationId, identifier, t + 1000);
-  }
-  return start + 55 * MIN + 45 * MIN;
-}
+/** A device silent since an hour of reports every 5 minutes (test/support/anomaly-upload.ts): when the sweep finds it overdue. */
+const silentDeviceDue = async (org: OrgContext, identifier: string) => (await silentDevice(org, identifier, NOW)).due;
 
 /** Makes the table refuse every transaction that mentions `marker` (the commit of that device's incident and ticket). */
 function refuseTransactionsOf(marker: string) {
@@ -76,9 +68,9 @@ describe('issue 23 #2: one device cannot stop the dropout sweep', () => {
   beforeAll(async () => {
     ({ org: a } = await newOrg('Sweep A'));
     ({ org: b } = await newOrg('Sweep B'));
-    due = await silentDevice(a, 'POISON-1');
-    await silentDevice(a, 'A-OK');
-    await silentDevice(b, 'B-OK');
+    due = await silentDeviceDue(a, 'POISON-1');
+    await silentDeviceDue(a, 'A-OK');
+    await silentDeviceDue(b, 'B-OK');
   }, 120_000);
 
   it('a device whose ticket cannot be written is logged, counted and skipped; its organization and the others are swept', async () => {
@@ -147,7 +139,7 @@ describe('issue 23 #2: one device cannot stop the dropout sweep', () => {
 
   it(`a proactive ticket copies the first ${TICKET_OWNERS_MAX} owners and counts them all`, async () => {
     const { org } = await newOrg('Many owners');
-    const when = await silentDevice(org, 'CROWD-1');
+    const when = await silentDeviceDue(org, 'CROWD-1');
     const emails = Array.from({ length: TICKET_OWNERS_MAX + 10 }, (_, i) => `owner-${String(i).padStart(3, '0')}@example.com`);
     await assignDeviceToOwners(org, { deviceIdentifier: 'CROWD-1', emails, autoCreateDevice: false, deviceType: undefined });
     expect(await anomaly.sweepDropouts({ now: when, organizationId: org.organizationId })).toMatchObject({ opened: 1, failed: 0 });
