@@ -13,7 +13,7 @@ describe('webhook events of changes', () => {
         ['c', { open: { incidentId: 'c', startedAt: t - 5000 }, resolvedAt: t + 3000 }],
         ['d', { open: { incidentId: 'd', startedAt: t - 5000 }, resolvedAt: null }],
       ]),
-    });
+    }, t + 3000);
     const events = items.map((i) => i.Put?.Item as Record<string, unknown>);
     expect(events.map((e) => `${String(e.type)} ${(e.ref as { incidentId: string }).incidentId}`).sort()).toEqual([
       'incident.opened a',
@@ -23,7 +23,7 @@ describe('webhook events of changes', () => {
     ]);
     expect(events.every((e) => e.entity === 'webhookEvent' && e.organizationId === 'org-1' && typeof e.expiresAt === 'number')).toBe(true);
     // The same change computed again (a retried transaction) writes the same event ids.
-    const again = incidentWebhookEvents('org-1', 'SN-1', { opened: [{ incidentId: 'a', startedAt: t, detectedAt: t + 1000, resolvedAt: null }], updated: new Map() });
+    const again = incidentWebhookEvents('org-1', 'SN-1', { opened: [{ incidentId: 'a', startedAt: t, detectedAt: t + 1000, resolvedAt: null }], updated: new Map() }, t + 1000);
     expect(again[0]?.Put?.Item?.eventId).toBe(events.find((e) => e.type === 'incident.opened' && (e.ref as { incidentId: string }).incidentId === 'a')?.eventId);
   });
 

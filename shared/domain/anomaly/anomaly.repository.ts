@@ -221,7 +221,7 @@ export function commitItems(
   identifier: string,
   state: DeviceState,
   changes: Changes,
-  extra: { watch?: TransactItem; ticketIdOf: (incidentId: string) => string | null; ticketItems: TransactItem[] },
+  extra: { watch?: TransactItem; ticketIdOf: (incidentId: string) => string | null; ticketItems: TransactItem[]; now: number },
 ): TransactItem[] {
   // An incident resolved and withdrawn by one evaluation is one Update (a transaction names an item once).
   const withdrawn = new Set((changes.withdrawn ?? []).map((w) => w.incidentId));
@@ -232,7 +232,7 @@ export function commitItems(
     ...[...changes.updated.values()].map(({ open, resolvedAt }) => incidentUpdate(organizationId, identifier, open, resolvedAt, withdrawn.has(open.incidentId))),
     ...(changes.withdrawn ?? []).filter((w) => !changes.updated.has(w.incidentId)).map((w) => incidentSet(organizationId, identifier, w, 'status', 'withdrawn')),
     ...extra.ticketItems,
-    ...incidentWebhookEvents(organizationId, identifier, changes),
+    ...incidentWebhookEvents(organizationId, identifier, changes, extra.now),
   ];
 }
 

@@ -98,6 +98,7 @@ async function commitWithTickets(
   await repo.commit(
     repo.commitItems(org, identifier, state, changes, {
       watch,
+      now,
       ticketIdOf: (id) => tickets.get(id)?.ticket.ticketId ?? null,
       // Issue 16: resolved incidents' tickets get their bot message and incident_resolved event in this transaction.
       ticketItems: [

@@ -53,7 +53,8 @@ export function incidentWebhookEvents(
     updated: ReadonlyMap<string, { open: { incidentId: string; startedAt: number }; resolvedAt: number | null }>;
     withdrawn?: readonly { incidentId: string; startedAt: number }[];
   },
-  at = Date.now(),
+  /** The evaluation's clock: when a withdrawal happened. */
+  at: number,
 ): TransactItem[] {
   const ref = (incidentId: string, startedAt: number): EventRef => ({ kind: 'incident', identifier, startedAt: iso(startedAt), incidentId });
   return [
