@@ -13,6 +13,7 @@ import type { TicketConfig } from '../ticket-config/ticket-config.schema';
 import { proactiveResolutionItems } from './proactive-resolution';
 import { enqueueSweeps, SWEEP_QUEUE_URL_ENV, type SweepJob, type SweepTotals } from './sweep-jobs';
 import { isoTime as iso } from '../../iso-time';
+import { TICKET_ITEMS } from '../ticket/ticket.repository';
 
 /**
  * Proactive support: the detector (fed by the table stream, or the local stack's in-process
@@ -23,10 +24,11 @@ import { isoTime as iso } from '../../iso-time';
 
 /** Records read per round: a redelivered or concurrent round evaluates nothing it already did. */
 const RECORDS_PER_ROUND = 500;
-/** New incidents per transaction (each brings its ticket and up to 4 index entries). */
+/** New incidents one evaluation opens before it stops to commit (what does not fit one transaction is carried: {@link fitCommit}). */
 const NEW_INCIDENTS_PER_COMMIT = 8;
 /** Rounds lost to concurrent evaluations of the same device before giving up (the stream retries). */
 const MAX_CONFLICTS = 8;
+const keptChanging = (identifier: string) => new Error(`Anomaly state of ${identifier} kept changing under ${MAX_CONFLICTS} attempts`);
 
 export interface DetectionResult {
   evaluated: number;
@@ -71,16 +73,35 @@ async function newRecords(organizationId: string, identifier: string, lane: Dete
   return { points: [...byTime.values()], hasMore };
 }
 
-/** Evaluates on a copy, shrinking the slice of records until its writes fit one transaction. */
-function evaluateFitting(state: DeviceState, points: TelemetryPoint[], ctx: Omit<Parameters<typeof evaluateRecords>[2], 'maxNewIncidents'>) {
-  let take = points.length;
-  for (;;) {
-    const next = structuredClone(state);
-    const { consumed, changes } = evaluateRecords(next, points.slice(0, take), { ...ctx, maxNewIncidents: NEW_INCIDENTS_PER_COMMIT });
-    const items = 2 + changes.opened.length * 6 + changes.updated.size + (changes.withdrawn?.length ?? 0) * 2;
-    if (items <= TRANSACTION_ITEM_LIMIT || take <= 1) return { state: next, consumed, changes };
-    take = Math.max(1, take >> 1);
-  }
+/**
+ * Round 14 (issue 20): what one commit holds. A transaction takes at most 100 items. Counted per change
+ * (commitItems, the webhook outbox, the ticket builders' {@link TICKET_ITEMS}): the state and watch
+ * entry once; a new incident its Put, `incident.opened` and `incident.resolved` events and its ticket
+ * (none while held): up to 17; an update its Update, and when it resolves its event and the ticket's
+ * resolution: up to 20; a withdrawal its status and event; a released hold its ticket and `ticketId`.
+ * So one record crossing a dozen rules (a gateway's channels after a power dip) could never commit, and
+ * the device failed on every redelivery. Keeps in `changes` what fits and carries the rest in the state
+ * (`carry`), written with it: every later evaluation of the device first commits the carried changes,
+ * a transaction's worth at a time, and evaluates nothing new until they are written, so exactly-once
+ * holds as before (the state's version decides which evaluation writes them). Withdrawals, releases
+ * and updates of withdrawn incidents always stay (few, and written together); the first change always stays.
+ */
+function fitCommit(state: DeviceState, changes: Changes): void {
+  const withdrawn = new Set(changes.withdrawn?.map((w) => w.incidentId));
+  let room = TRANSACTION_ITEM_LIMIT - 2 - 2 * withdrawn.size - (changes.released?.length ?? 0) * (1 + TICKET_ITEMS.create);
+  let first = true;
+  const keep = (cost: number, always = false) => (always || first || cost <= room) && ((room -= cost), !(first = false));
+  const carry: NonNullable<DeviceState['carry']> = { opened: [], updated: [] };
+  for (const entry of changes.updated) if (!keep(entry[1].resolvedAt === null ? 1 : 2 + TICKET_ITEMS.change, withdrawn.has(entry[0])) && carry.updated.push(entry)) changes.updated.delete(entry[0]);
+  changes.opened = changes.opened.filter((i) => keep(3 + (i.held === undefined ? TICKET_ITEMS.create : 0)) || !carry.opened.push(i));
+  if (carry.opened.length + carry.updated.length > 0) state.carry = carry;
+}
+
+/** The changes {@link fitCommit} carried in the state, taken out of it to be committed. */
+function takeCarry(state: DeviceState): Changes {
+  const { opened, updated } = state.carry as NonNullable<DeviceState['carry']>;
+  delete state.carry;
+  return { opened, updated: new Map(updated) };
 }
 
 async function commitWithTickets(
@@ -93,6 +114,7 @@ async function commitWithTickets(
   extra: { config?: TicketConfig; released?: NewIncident[] } = {},
 ): Promise<ProactiveTicket[]> {
   // Round 13: a held dropout gets no ticket now; a released one (its incident read back) gets it now.
+  fitCommit(state, changes);
   const ticketed = [...changes.opened.filter((i) => i.held === undefined), ...(extra.released ?? [])];
   const [tickets, resolutions] = await Promise.all([buildProactiveTickets(org, identifier, ticketed, now, extra.config), proactiveResolutionItems(org, identifier, changes)]);
   await repo.commit(
@@ -258,7 +280,9 @@ function evaluateGroups(
   ctx: { scope: string; rules: ThresholdRule[]; lane: DetectionLane },
   delivery?: { now: number; late: readonly TelemetryPoint[] },
 ) {
-  let current = state;
+  const current = structuredClone(state);
+  // Round 14: what an earlier commit carried ({@link fitCommit}) is committed before anything new is evaluated.
+  if (current.carry) return { state: current, consumed: 0, changes: takeCarry(current), lateUsed: false };
   let consumed = 0;
   let changes: Changes = { opened: [], updated: new Map() };
   const late = delivery?.late ?? [];
@@ -270,9 +294,8 @@ function evaluateGroups(
   let lateUsed = false;
   for (const [index, group] of groups.entries()) {
     const withLate = index === lateGroup;
-    const step = evaluateFitting(current, group.points, { ...ctx, now: group.now, ...(withLate ? { late } : {}) });
+    const step = evaluateRecords(current, group.points, { ...ctx, now: group.now, maxNewIncidents: NEW_INCIDENTS_PER_COMMIT, ...(withLate ? { late } : {}) });
     lateUsed ||= withLate;
-    current = step.state;
     consumed += step.consumed;
     changes = step.changes;
     if (changesAnything(step.changes) || step.consumed < group.points.length) break;
@@ -459,7 +482,7 @@ async function detectLane(
       if (live && delivered !== undefined && !hasMore) points = live.withDelivered(points, delivered, last, now);
     }
     const fresh = points.filter((p) => last === null || p.t > last);
-    if (fresh.length === 0 && late.length === 0) return;
+    if (fresh.length === 0 && late.length === 0 && !input.state.carry) return;
     const { state, consumed, changes, lateUsed } = evaluateGroups(input.state, replayGroups(fresh, now, mode !== 'commit'), ctx, { now, late });
     // The watch entry only ever moves earlier here (or appears); the sweep moves it later. Only the device lane teaches the cadence.
     const due = lane === 'device' ? watchDue(state) : null;
@@ -487,9 +510,9 @@ async function detectLane(
     result.evaluated += consumed;
     result.opened.push(...changes.opened.map((i) => i.incidentId));
     result.resolved.push(...[...changes.updated.values()].filter((u) => u.resolvedAt !== null).map((u) => u.open.incidentId));
-    if (consumed >= fresh.length && !hasMore) return;
+    if (consumed >= fresh.length && !hasMore && !state.carry) return;
   }
-  throw new Error(`Anomaly state of ${identifier} kept changing under ${MAX_CONFLICTS} attempts`);
+  throw keptChanging(identifier);
 }
 
 /**
@@ -506,7 +529,7 @@ async function checkSilence(organizationId: string, identifier: string, watchedD
     const state = structuredClone(input.state);
     const { points, hasMore } = await newRecords(organizationId, identifier, 'device', state.lastTs, now);
     const fresh = points.filter((p) => state.lastTs === null || p.t > state.lastTs);
-    if (fresh.length > 0 || hasMore) {
+    if (fresh.length > 0 || hasMore || state.carry) {
       // Records the detector deferred: committed first (they would otherwise leave the 24 h replay
       // window uncommitted if the device's next delivery is far off), then the device is judged.
       await detectLane(organizationId, identifier, now, 'device', { evaluated: 0, opened: [], resolved: [] }, undefined, 'catchUp');
@@ -536,12 +559,13 @@ async function checkSilence(organizationId: string, identifier: string, watchedD
       // The device is silent: nothing to watch until it reports again (its next record re-creates the entry)
       // or a held ticket's time comes. A gap confirmed while the device still reports keeps it watched.
       announce(await commitWithTickets(organizationId, identifier, state, changes, now, repo.watchWrite(organizationId, identifier, watchDue(state)), { config, released }));
-      return changes.opened.length > 0;
+      // What did not fit (fitCommit) is written by the detector's path at the loop's next turn.
+      if (!state.carry) return changes.opened.length > 0;
     } catch (error) {
       if (!(error instanceof TransactionConditionFailed)) throw error;
     }
   }
-  throw new Error(`Anomaly state of ${identifier} kept changing under ${MAX_CONFLICTS} attempts`);
+  throw keptChanging(identifier);
 }
 
 export { SWEEP_QUEUE_URL_ENV, type SweepJob } from './sweep-jobs';

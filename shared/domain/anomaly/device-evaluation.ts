@@ -67,6 +67,12 @@ export interface DeviceState {
   park?: { at: number; from: number; pts: TelemetryPoint[] };
   /** Round 13: live dropouts whose ticket is held ({@link HeldTicket}); absent when none (the usual case). */
   held?: HeldTicket[];
+  /**
+   * Round 14: incident changes an earlier commit could not hold (DynamoDB's 100 items per transaction),
+   * committed with this state and written by the next commits before anything new is evaluated
+   * (anomaly.service.ts, `fitCommit`). Absent when none (the usual case).
+   */
+  carry?: { opened: NewIncident[]; updated: [string, { open: OpenIncident; resolvedAt: number | null }][] };
 }
 
 /**

@@ -69,6 +69,13 @@ export function activityFacets(ticket: Pick<Ticket, 'status' | 'assignee' | 'pri
   return facets;
 }
 
+/**
+ * Most items a transaction gets from {@link ticketWriteItems} (the ticket, its 4 list entries, its
+ * `created` event, its 8 "recently updated" entries) and from ticketChangeItems (the Update, its event,
+ * 8 entries deleted, 8 put): what the anomaly detector counts to fit a commit in DynamoDB's 100 items.
+ */
+export const TICKET_ITEMS = { create: 14, change: 18 } as const;
+
 /** The `assigneeKey` of an unassigned ticket's list entries (a named assignee's is `=<name>`, so no name collides). */
 export const UNASSIGNED_KEY = 'none';
 
