@@ -1,4 +1,4 @@
-import { DROPOUT_HOLD_MS, evaluateRecords, evaluateSilence, newDeviceState, watchDue, type Changes, type DeviceState, type NewIncident, type TelemetryPoint } from '../../shared/domain/anomaly/device-evaluation';
+import { DROPOUT_HOLD_MS, RELEASES_PER_CHECK, evaluateRecords, evaluateSilence, newDeviceState, watchDue, type Changes, type DeviceState, type NewIncident, type TelemetryPoint } from '../../shared/domain/anomaly/device-evaluation';
 
 /**
  * Round 13 (issue 20): the held dropout ticket, pure. A live dropout's ticket waits DROPOUT_HOLD_MS;
@@ -111,4 +111,22 @@ test('a hold of 0 (the org’s `--dropout-hold 0`) holds nothing: the ticket goe
   expect(dropout.evidence.baseline.ticketHeldUntil).toBeUndefined();
   expect(state.held).toBeUndefined();
   expect(watchDue(state)).toBeNull();
+});
+
+test('round 14: one sweep check releases at most RELEASES_PER_CHECK held tickets; the rest stay due and the next check releases them', () => {
+  const { state, last } = reporting();
+  const { at } = sweepUntilDropout(state, last + 5 * MIN);
+  const [held] = state.held ?? [];
+  // Six holds come due together (the sweep did not run for hours): six tickets would not fit one transaction with room to spare.
+  state.held = Array.from({ length: 6 }, (_, i) => ({ ...(held as NonNullable<DeviceState['held']>[number]), id: `held-${i}` }));
+  const now = at + DROPOUT_HOLD_MS;
+  const first = evaluateSilence(state, { scope: 'hold', now });
+  expect(first.released?.map((h) => h.id)).toEqual(['held-0', 'held-1', 'held-2', 'held-3']);
+  expect(RELEASES_PER_CHECK).toBe(4);
+  expect(state.held?.map((h) => h.id)).toEqual(['held-4', 'held-5']);
+  // Still due: the watch says so, and the next check releases the rest, once.
+  expect(watchDue(state)).toBeLessThanOrEqual(now);
+  expect(evaluateSilence(state, { scope: 'hold', now: now + 5 * MIN }).released?.map((h) => h.id)).toEqual(['held-4', 'held-5']);
+  expect(state.held).toBeUndefined();
+  expect(evaluateSilence(state, { scope: 'hold', now: now + 10 * MIN }).released).toBeUndefined();
 });

@@ -415,10 +415,11 @@ export function evaluateHeld(state: DeviceState, changes: Changes, ctx: { scope:
  */
 export function evaluateSilence(state: DeviceState, ctx: { scope: string; now: number; holdMs?: number }): Changes {
   const changes: Changes = { opened: [], updated: new Map() };
-  const due = (state.held ?? []).filter((h) => h.due <= ctx.now);
+  // Round 14: at most RELEASES_PER_CHECK a check (their tickets fit one transaction); the rest stay due, for the next sweep.
+  const due = (state.held ?? []).filter((h) => h.due <= ctx.now).slice(0, RELEASES_PER_CHECK);
   if (due.length > 0) {
     changes.released = due;
-    setHeld(state, (state.held ?? []).filter((h) => h.due > ctx.now));
+    setHeld(state, (state.held ?? []).filter((h) => !due.includes(h)));
   }
   if (state.open[keyOf(null, 'dropout')]) return changes;
   confirmGaps(state, changes, ctx.scope, ctx.now);
@@ -429,6 +430,9 @@ export function evaluateSilence(state: DeviceState, ctx: { scope: string; now: n
   }
   return changes;
 }
+
+/** Held tickets one sweep check releases: 4 tickets with their incidents' `ticketId` are 60 of a transaction's 100 items. */
+export const RELEASES_PER_CHECK = 4;
 
 const setHeld = (state: DeviceState, held: HeldTicket[]) => {
   if (held.length > 0) state.held = held;
