@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { PutCommand, UpdateCommand, type NativeAttributeValue, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, type NativeAttributeValue, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../../db/client';
 import * as keys from '../../db/key-builders';
 import { SK } from '../../db/keys';
@@ -209,10 +209,13 @@ export async function incidentsOf(organizationId: string, identifier: string, he
   return items.filter((i) => !i.ticketId).map((i) => ({ ...i, startedAt: Date.parse(i.startedAt), detectedAt: Date.parse(i.detectedAt), resolvedAt: i.resolvedAt ? Date.parse(i.resolvedAt) : null }) as NewIncident);
 }
 
+/** The watch entry at a due time: the whole item ({@link watchWrite} and {@link refreshWatch} are its only writers). */
+const watchItem = (organizationId: string, identifier: string, due: number) => ({ ...keys.anomalyWatch(organizationId, identifier, iso(due)), entity: 'dropoutWatch', organizationId, identifier });
+
 /** The watch entry's write: Put at a new due time, or Delete (`null`: nothing to watch). */
 export function watchWrite(organizationId: string, identifier: string, due: number | null): TransactItem {
   if (due === null) return { Delete: { TableName: tableName(), Key: { pk: keys.anomalyPartition(organizationId, identifier), sk: SK.anomalyWatch } } };
-  return { Put: { TableName: tableName(), Item: { ...keys.anomalyWatch(organizationId, identifier, iso(due)), entity: 'dropoutWatch', organizationId, identifier } } };
+  return { Put: { TableName: tableName(), Item: watchItem(organizationId, identifier, due) } };
 }
 
 /** The writes of one evaluation: state, watch, incidents and their tickets. */
@@ -260,16 +263,20 @@ export async function dueWatches(organizationId: string, nowIso: string): Promis
   return items.map((item) => ({ identifier: item.identifier as string, due: item[TABLE.gsi1.sortKey] as string }));
 }
 
-/** Moves a watch entry to a later due time, unless it changed since it was read (then the newer write stands). */
+/**
+ * Moves a watch entry to a later due time, unless it changed since it was read (then the newer write stands).
+ * The entry is rewritten whole, exactly as {@link watchWrite} writes it (nothing else writes it), with a
+ * conditional PutItem: the same item, condition and write units as an UpdateItem of `gsi1sk`, and the sweep's
+ * function, the only caller, bundles no UpdateItem command (about 1 KB of its size budget).
+ */
 export async function refreshWatch(organizationId: string, identifier: string, previousDueIso: string, due: number): Promise<void> {
   try {
     await documentClient().send(
-      new UpdateCommand({
+      new PutCommand({
         TableName: tableName(),
-        Key: { pk: keys.anomalyPartition(organizationId, identifier), sk: SK.anomalyWatch },
-        UpdateExpression: 'SET gsi1sk = :due',
+        Item: watchItem(organizationId, identifier, due),
         ConditionExpression: 'gsi1sk = :previous',
-        ExpressionAttributeValues: { ':due': iso(due), ':previous': previousDueIso },
+        ExpressionAttributeValues: { ':previous': previousDueIso },
       }),
     );
   } catch (error) {

@@ -3,7 +3,7 @@ import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import * as keys from '../../db/key-builders';
 import { batchGet } from '../../db/operations';
 import { ticketChangeItems } from '../ticket/ticket-lifecycle.service';
-import { lifecycleSettingsOf } from '../ticket/lifecycle-settings';
+import { proactiveAutoSolveOf } from '../ticket/lifecycle-settings';
 import { toTicket } from '../ticket/ticket.repository';
 import type { Ticket, TicketMessage } from '../ticket/ticket.schema';
 import type { Changes } from './device-evaluation';
@@ -37,7 +37,7 @@ export async function proactiveResolutionItems(organizationId: string, identifie
   if (ticketOf.size === 0) return [];
   const settingsKey = keys.orgSettings(organizationId);
   const items = await batchGet<Record<string, unknown>>([settingsKey, ...[...ticketOf.values()].map((id) => keys.ticket(organizationId, id))]);
-  const settings = lifecycleSettingsOf(items.find((i) => i.pk === settingsKey.pk && i.sk === settingsKey.sk));
+  const autoSolve = proactiveAutoSolveOf(items.find((i) => i.pk === settingsKey.pk && i.sk === settingsKey.sk));
   const tickets = new Map(items.filter((i) => i.entity === 'ticket').map((i) => [i.ticketId as string, toTicket(i)]));
   const writes: TransactItem[] = [];
   for (const { open, resolvedAt } of resolved) {
@@ -45,7 +45,7 @@ export async function proactiveResolutionItems(organizationId: string, identifie
     if (!before || before.status === 'closed' || resolvedAt === null) continue;
     const now = iso(Date.now());
     const message: TicketMessage = { messageId: randomUUID(), role: 'bot', content: resolutionMessage(identifier, open.measurement, open.lastValue, resolvedAt), internal: false, author: null, createdAt: now };
-    const solve = settings.proactiveAutoSolve && !before.firstResponseAt && before.status !== 'solved';
+    const solve = autoSolve && !before.firstResponseAt && before.status !== 'solved';
     const sets: Record<string, unknown> = solve ? { status: 'solved', solvedAt: now } : {};
     const after = { ...before, ...sets, messages: [...before.messages, message], version: before.version + 1, updatedAt: now } as Ticket;
     writes.push(

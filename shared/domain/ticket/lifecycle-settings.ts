@@ -23,12 +23,18 @@ export interface TicketLifecycleSettings {
 export const AUTO_CLOSE_DAYS_DEFAULT = 7;
 export const AUTO_CLOSE_DAYS_MAX = 90;
 
+/**
+ * `proactiveAutoSolve` of the settings item (or nothing): off unless set. The only setting the anomaly
+ * workers read (proactive-resolution.ts), so they bundle this and not the whole {@link lifecycleSettingsOf}.
+ */
+export const proactiveAutoSolveOf = (item: Record<string, unknown> | undefined): boolean => item?.proactiveAutoSolve === true;
+
 /** The settings item (or nothing) → the settings, with the defaults. */
 export function lifecycleSettingsOf(item: Record<string, unknown> | undefined): TicketLifecycleSettings {
   return {
     chatWebhookUrl: (item?.chatWebhookUrl as string | undefined) ?? null,
     autoCloseDays: (item?.autoCloseDays as number | undefined) ?? AUTO_CLOSE_DAYS_DEFAULT,
-    proactiveAutoSolve: item?.proactiveAutoSolve === true,
+    proactiveAutoSolve: proactiveAutoSolveOf(item),
     notifyOnSolved: item?.notifyOnSolved === true,
     notifyCustomerMessages: item?.notifyCustomerMessages === true,
   };
