@@ -105,10 +105,28 @@ test('a late batch that covers only part of the silence leaves the ticket to go 
   const ticket = await getTicket(org, ticketed?.ticketId as string);
   expect(ticket).toMatchObject({ title: 'H-2 stopped reporting', source: 'anomaly', incidentId: opened?.incidentId });
   expect(ticket.description).toContain(`Resolved: ${iso(due + 10 * MIN)}.`);
+  // Without auto-solve the ticket stays for an agent, as any proactive ticket.
+  expect(ticket).toMatchObject({ status: 'new', solvedAt: null });
   await sweep(org, due + 2 * HOUR + 5 * MIN);
   await sweep(org, due + 3 * HOUR);
   expect(await itsTickets()).toHaveLength(1);
   expect((await mine())?.ticketId).toBe(ticket.ticketId);
+}, 60_000);
+
+test('round 14: with auto-solve on, a held ticket whose dropout resolved meanwhile goes out solved (as a live one would have been when it resolved)', async () => {
+  const { org } = await newOrg('Held auto-solve');
+  await runAdminCommand(['org', 'set-proactive'], { org: org.organizationId, 'auto-solve': 'on' });
+  const { last, due } = await silent(org, 'H-6');
+  await sweep(org, due);
+  const [opened] = await incidents(org, 'H-6');
+  await arrive(org, 'H-6', [5, 10].map((m) => last + m * MIN), due + 10 * MIN);
+  expect((await incidents(org, 'H-6'))[0]).toMatchObject({ incidentId: opened?.incidentId, status: 'resolved', ticketId: null });
+  await sweep(org, due + 2 * HOUR);
+  const [ticketed] = (await incidents(org, 'H-6')).filter((i) => i.incidentId === opened?.incidentId);
+  const ticket = await getTicket(org, ticketed?.ticketId as string);
+  expect(ticket).toMatchObject({ status: 'solved', solvedAt: iso(due + 2 * HOUR), incidentId: opened?.incidentId });
+  expect(ticket.description).toContain(`Resolved: ${iso(due + 10 * MIN)}.`);
+  expect((await listTickets(org, { source: 'anomaly', status: 'solved' })).tickets.map((t) => t.ticketId)).toEqual([ticket.ticketId]);
 }, 60_000);
 
 test('a device still silent when the hold ends gets its ticket then; the org can shorten the hold or turn it off', async () => {

@@ -92,6 +92,9 @@ export async function buildProactiveTickets(organizationId: string, identifier: 
     const text = { title: incidentTitle(incident, identifier), description: incidentDescription(incident, identifier), messages: [] };
     const priority = incidentPriority(incident);
     const verdict: Classification = config.categories.length > 0 ? await categorizeTicket(classifier, text, config.categories, examples) : { category: null, confidence: null };
+    // Round 14: an incident already resolved when its ticket is made (a held dropout whose device came back,
+    // a late upload's spike) gets its ticket solved at once when the org auto-solves, as it would have been later.
+    const solved = config.proactiveAutoSolve && incident.resolvedAt !== null;
     const ticket: StoredTicket = {
       ticketId: randomUUID(),
       ...text,
@@ -101,7 +104,8 @@ export async function buildProactiveTickets(organizationId: string, identifier: 
       categoryConfidence: verdict.confidence,
       assignee: route(config.rules, { ...text, category: verdict.category, priority }),
       customerId: owners[0]?.customerId ?? null,
-      status: 'new',
+      status: solved ? 'solved' : 'new',
+      ...(solved ? { solvedAt: iso(now) } : {}),
       createdAt: iso(now),
       source: 'anomaly',
       deviceIdentifier: identifier,

@@ -25,6 +25,7 @@ export async function loadTicketConfig(organizationId: string): Promise<TicketCo
       config.chatWebhookUrl = (item.chatWebhookUrl as string | undefined) ?? null;
       if (item.proactiveRegimeTickets === false) config.proactiveRegimeTickets = false;
       if (typeof item.proactiveDropoutHoldMinutes === 'number') config.dropoutHoldMinutes = item.proactiveDropoutHoldMinutes;
+      if (item.proactiveAutoSolve === true) config.proactiveAutoSolve = true;
     }
     else if (sk.startsWith(SK.categoryPrefix)) {
       config.categories.push({ name: item.name, description: item.description ?? null, keywords: item.keywords ?? [], createdAt: item.createdAt });

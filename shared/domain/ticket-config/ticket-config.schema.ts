@@ -89,6 +89,8 @@ export interface TicketConfig {
   proactiveRegimeTickets?: boolean;
   /** How long a live dropout's ticket waits for late records covering its silence (`org set-proactive --dropout-hold <minutes>`); absent: 120. */
   dropoutHoldMinutes?: number;
+  /** True when proactive tickets are solved as their incident resolves (`org set-proactive --auto-solve on`); absent: false. */
+  proactiveAutoSolve?: boolean;
 }
 
 /**
