@@ -39,6 +39,7 @@ import { HELDOUT_V9_EXAMPLES, HELDOUT_V9_NO_CATEGORY, HELDOUT_V9_TICKETS } from 
 import { HELDOUT_V10_EXAMPLES, HELDOUT_V10_NO_CATEGORY, HELDOUT_V10_TICKETS } from './classifier-heldout-v10';
 import { HELDOUT_V11_EXAMPLES, HELDOUT_V11_NO_CATEGORY, HELDOUT_V11_TICKETS } from './classifier-heldout-v11';
 import { HELDOUT_V12_EXAMPLES, HELDOUT_V12_NO_CATEGORY, HELDOUT_V12_TICKETS } from './classifier-heldout-v12';
+import { HELDOUT_V13_EXAMPLES, HELDOUT_V13_NO_CATEGORY, HELDOUT_V13_TICKETS } from './classifier-heldout-v13';
 import { OWN_TICKETS } from './classifier-own';
 import { examplesFrom } from './classifier-eval';
 
@@ -49,7 +50,9 @@ interface SeenSet {
   noCategory: TicketText[];
 }
 
+// v13 (blind in round 12) is a seen set from round 14 on.
 export const SEEN_SETS: SeenSet[] = [
+  { label: 'v13', tickets: HELDOUT_V13_TICKETS, examples: HELDOUT_V13_EXAMPLES, noCategory: HELDOUT_V13_NO_CATEGORY },
   { label: 'v12', tickets: HELDOUT_V12_TICKETS, examples: HELDOUT_V12_EXAMPLES, noCategory: HELDOUT_V12_NO_CATEGORY },
   { label: 'v11', tickets: HELDOUT_V11_TICKETS, examples: HELDOUT_V11_EXAMPLES, noCategory: HELDOUT_V11_NO_CATEGORY },
   { label: 'v10', tickets: HELDOUT_V10_TICKETS, examples: HELDOUT_V10_EXAMPLES, noCategory: HELDOUT_V10_NO_CATEGORY },
