@@ -12,7 +12,8 @@
  *                                     training sets), LOSO score per variant; --show=veto:NAME:L2 prints one per set, before / after
  *   search a|b [--grid=JSON] [--tuning=JSON] [--out=FILE]
  *                                  2./3. runs every seen set per candidate value (default: the hand-set value x 0.5 … 2
- *                                     per TUNING key; `field.agent` etc. for FIELD_WEIGHT), zero-shot (a) or after examples (b)
+ *                                     per TUNING key; `field.agent` etc. for FIELD_WEIGHT, `confirmed.margin` etc. for CONFIRMED
+ *                                     (round 14)), zero-shot (a) or after examples (b)
  *   loso FILE[,FILE]               per key: the value each left-out set gets from the other sets (no value that costs a
  *                                     training set more than one ticket), and its delta on the left-out set; two files
  *                                     (a and b of one grid) are judged together
@@ -22,7 +23,7 @@
  *   npx tsx scripts/bench/classifier-fit-r12.ts search b --out=/tmp/b.json && npx tsx scripts/bench/classifier-fit-r12.ts loso /tmp/b.json
  *   npx tsx scripts/bench/classifier-fit-r12.ts sets --after='{"examples":0.5}'
  */
-import { EmbeddedClassifier, FIELD_WEIGHT, rankCategories, ticketFeatures, TUNING, CONCEPT_PREFIX } from '../../shared/domain/ticket/classifier/embedded';
+import { CONFIRMED, EmbeddedClassifier, FIELD_WEIGHT, rankCategories, ticketFeatures, TUNING, CONCEPT_PREFIX } from '../../shared/domain/ticket/classifier/embedded';
 import { detectLanguage, words } from '../../shared/domain/ticket/classifier/language';
 import type { ExampleCounts } from '../../shared/domain/ticket/classifier/examples';
 import type { TicketText } from '../../shared/domain/ticket/ticket-text';
@@ -39,6 +40,7 @@ import { HELDOUT_V9_EXAMPLES, HELDOUT_V9_NO_CATEGORY, HELDOUT_V9_TICKETS } from 
 import { HELDOUT_V10_EXAMPLES, HELDOUT_V10_NO_CATEGORY, HELDOUT_V10_TICKETS } from './classifier-heldout-v10';
 import { HELDOUT_V11_EXAMPLES, HELDOUT_V11_NO_CATEGORY, HELDOUT_V11_TICKETS } from './classifier-heldout-v11';
 import { HELDOUT_V12_EXAMPLES, HELDOUT_V12_NO_CATEGORY, HELDOUT_V12_TICKETS } from './classifier-heldout-v12';
+import { HELDOUT_V13_EXAMPLES, HELDOUT_V13_NO_CATEGORY, HELDOUT_V13_TICKETS } from './classifier-heldout-v13';
 import { OWN_TICKETS } from './classifier-own';
 import { examplesFrom } from './classifier-eval';
 
@@ -49,7 +51,9 @@ interface SeenSet {
   noCategory: TicketText[];
 }
 
+// v13 (blind in round 12) is a seen set from round 14 on.
 export const SEEN_SETS: SeenSet[] = [
+  { label: 'v13', tickets: HELDOUT_V13_TICKETS, examples: HELDOUT_V13_EXAMPLES, noCategory: HELDOUT_V13_NO_CATEGORY },
   { label: 'v12', tickets: HELDOUT_V12_TICKETS, examples: HELDOUT_V12_EXAMPLES, noCategory: HELDOUT_V12_NO_CATEGORY },
   { label: 'v11', tickets: HELDOUT_V11_TICKETS, examples: HELDOUT_V11_EXAMPLES, noCategory: HELDOUT_V11_NO_CATEGORY },
   { label: 'v10', tickets: HELDOUT_V10_TICKETS, examples: HELDOUT_V10_EXAMPLES, noCategory: HELDOUT_V10_NO_CATEGORY },
@@ -284,7 +288,11 @@ async function search(mode: 'a' | 'b', file: string) {
   // `field.agent` etc.: FIELD_WEIGHT, a readonly object at compile time, set here for the run only.
   const fields = FIELD_WEIGHT as unknown as Record<string, number>;
   const fieldBase = { ...fields };
-  const set = (key: string, value: number) => (key.startsWith('field.') ? (fields[key.slice('field.'.length)] = value) : Object.assign(TUNING, { [key]: value }));
+  // `confirmed.threshold` / `confirmed.margin`: CONFIRMED, likewise (round 14).
+  const confirmed = CONFIRMED as unknown as Record<string, number>;
+  const confirmedBase = { ...confirmed };
+  const set = (key: string, value: number) =>
+    key.startsWith('field.') ? (fields[key.slice('field.'.length)] = value) : key.startsWith('confirmed.') ? (confirmed[key.slice('confirmed.'.length)] = value) : Object.assign(TUNING, { [key]: value });
   const gridArg = process.argv.find((a) => a.startsWith('--grid='));
   const grid: Record<string, number[]> | undefined = gridArg ? JSON.parse(gridArg.slice('--grid='.length)) : undefined;
   for (const key of grid ? Object.keys(grid) : SEARCH_KEYS[mode]) {
@@ -292,6 +300,7 @@ async function search(mode: 'a' | 'b', file: string) {
       if (done.has(`${key}=${value}`)) continue;
       Object.assign(TUNING, base);
       Object.assign(fields, fieldBase);
+      Object.assign(confirmed, confirmedBase);
       set(key, value);
       results.push({ key, value, scores: await setScores(mode) });
       save();
@@ -300,6 +309,7 @@ async function search(mode: 'a' | 'b', file: string) {
   }
   Object.assign(TUNING, base);
   Object.assign(fields, fieldBase);
+  Object.assign(confirmed, confirmedBase);
 }
 
 type Tally = ReturnType<typeof tally>;

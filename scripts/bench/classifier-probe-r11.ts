@@ -1,6 +1,6 @@
 /**
  * Round-11 probe (issue 20): round 10's probe (classifier-probe-r10.ts, renamed to this) with v11 (a tuning set from round 11 on) added,
- * and v12 (a tuning set from round 12 on) added in round 12 without a rename;
+ * and v12 (a tuning set from round 12 on) added in round 12 without a rename, v13 (seen from round 14 on) in round 14;
  * earlier: round 9's probe with v10 added; every labelled set in one table (zero-shot right / wrong / abstained,
  * after 3 examples right / wrong, no-category abstentions zero-shot / after examples, categories without words), without the
  * bundle build. v1-v12 are all seen (v10 from round 10, v11 from round 11, v12 from round 12), so misses are listable for each; --nocat lists
@@ -21,6 +21,7 @@ import { HELDOUT_V7_EXAMPLES, HELDOUT_V7_LANGUAGES, HELDOUT_V7_NO_CATEGORY, HELD
 import { HELDOUT_V10_EXAMPLES, HELDOUT_V10_LANGUAGES, HELDOUT_V10_NO_CATEGORY, HELDOUT_V10_TICKETS } from './classifier-heldout-v10';
 import { HELDOUT_V11_EXAMPLES, HELDOUT_V11_LANGUAGES, HELDOUT_V11_NO_CATEGORY, HELDOUT_V11_TICKETS } from './classifier-heldout-v11';
 import { HELDOUT_V12_EXAMPLES, HELDOUT_V12_LANGUAGES, HELDOUT_V12_NO_CATEGORY, HELDOUT_V12_TICKETS } from './classifier-heldout-v12';
+import { HELDOUT_V13_EXAMPLES, HELDOUT_V13_LANGUAGES, HELDOUT_V13_NO_CATEGORY, HELDOUT_V13_TICKETS } from './classifier-heldout-v13';
 import { HELDOUT_V9_EXAMPLES, HELDOUT_V9_LANGUAGES, HELDOUT_V9_NO_CATEGORY, HELDOUT_V9_TICKETS } from './classifier-heldout-v9';
 import { HELDOUT_V8_EXAMPLES, HELDOUT_V8_LANGUAGES, HELDOUT_V8_NO_CATEGORY, HELDOUT_V8_TICKETS } from './classifier-heldout-v8';
 import { OWN_TICKETS } from './classifier-own';
@@ -46,6 +47,7 @@ async function main() {
   const v3 = splitHeldoutV3();
   const sets: Set[] = [
     { label: 'v10', tickets: HELDOUT_V10_TICKETS, examples: HELDOUT_V10_EXAMPLES, noCategory: HELDOUT_V10_NO_CATEGORY, languages: HELDOUT_V10_LANGUAGES, opaque: true },
+    { label: 'v13', tickets: HELDOUT_V13_TICKETS, examples: HELDOUT_V13_EXAMPLES, noCategory: HELDOUT_V13_NO_CATEGORY, languages: HELDOUT_V13_LANGUAGES, opaque: true },
     { label: 'v12', tickets: HELDOUT_V12_TICKETS, examples: HELDOUT_V12_EXAMPLES, noCategory: HELDOUT_V12_NO_CATEGORY, languages: HELDOUT_V12_LANGUAGES, opaque: true },
     { label: 'v11', tickets: HELDOUT_V11_TICKETS, examples: HELDOUT_V11_EXAMPLES, noCategory: HELDOUT_V11_NO_CATEGORY, languages: HELDOUT_V11_LANGUAGES, opaque: true },
     { label: 'v9', tickets: HELDOUT_V9_TICKETS, examples: HELDOUT_V9_EXAMPLES, noCategory: HELDOUT_V9_NO_CATEGORY, languages: HELDOUT_V9_LANGUAGES, opaque: true },
