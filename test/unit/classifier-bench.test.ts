@@ -15,6 +15,7 @@ import { HELDOUT_V10_EXAMPLES, HELDOUT_V10_NO_CATEGORY, HELDOUT_V10_TICKETS } fr
 import { HELDOUT_V11_EXAMPLES, HELDOUT_V11_NO_CATEGORY, HELDOUT_V11_TICKETS } from '../../scripts/bench/classifier-heldout-v11';
 import { HELDOUT_V12_EXAMPLES, HELDOUT_V12_NO_CATEGORY, HELDOUT_V12_TICKETS } from '../../scripts/bench/classifier-heldout-v12';
 import { HELDOUT_V13_EXAMPLES, HELDOUT_V13_NO_CATEGORY, HELDOUT_V13_TICKETS } from '../../scripts/bench/classifier-heldout-v13';
+import { HELDOUT_V14_EXAMPLES, HELDOUT_V14_NO_CATEGORY, HELDOUT_V14_TICKETS } from '../../scripts/bench/classifier-heldout-v14';
 import { evaluate, examplesFrom } from '../../scripts/bench/classifier-eval';
 import { opaqueCategories } from '../../scripts/bench/classifier-opaque';
 
@@ -209,8 +210,7 @@ function heldoutGates(name: string, set: { tickets: typeof HELDOUT_V5_TICKETS; e
  */
 // Round 7 (v1-v6 all seen; v6's misses were looked at ticket by ticket): 98.4% / 0.5% zero-shot, 98.9% / 0.0% after examples, 9 of 11.
 // Round 8 (off-topic mail, since-the-update, device names…; docs/categorisation.md): 98.4% / 0.0%, 98.9% / 0.0%, 10 of 11.
-// Round 14 (TUNING.examples 0.5): 99.5% / 0.0% after examples: floor raised 0.985 -> 0.99.
-heldoutGates('held-out v6 (the headline of round 6, seen in round 7)', { tickets: HELDOUT_V6_TICKETS, examples: HELDOUT_V6_EXAMPLES, noCategory: HELDOUT_V6_NO_CATEGORY }, { aRight: 0.98, aWrong: 0.005, bRight: 0.99, bWrong: 0.005, abstained: 10, abstainedAfter: 10 });
+heldoutGates('held-out v6 (the headline of round 6, seen in round 7)', { tickets: HELDOUT_V6_TICKETS, examples: HELDOUT_V6_EXAMPLES, noCategory: HELDOUT_V6_NO_CATEGORY }, { aRight: 0.98, aWrong: 0.005, bRight: 0.985, bWrong: 0.005, abstained: 10, abstainedAfter: 10 });
 
 /**
  * Held-out v5 (the headline since round 5: written before round-5 tuning by an engineer who never saw
@@ -273,8 +273,7 @@ heldoutGates('held-out v8 (the headline since round 7\'s second pass)', { ticket
  */
 // Round 9: a tuning set from here on (its misses were read ticket by ticket; docs/categorisation.md, "Round 9"):
 // 96.8% / 0.0% zero-shot, 97.9% / 0.5% after examples, 7 of 11 and 7 of 11. Tuning figures; floors allow one ticket.
-// Round 14 (TUNING.examples 0.5): 98.4% / 0.5% after examples: floor raised 0.975 -> 0.98.
-heldoutGates('held-out v9 (the headline since round 8)', { tickets: HELDOUT_V9_TICKETS, examples: HELDOUT_V9_EXAMPLES, noCategory: HELDOUT_V9_NO_CATEGORY }, { aRight: 0.96, aWrong: 0.006, bRight: 0.98, bWrong: 0.011, abstained: 7, abstainedAfter: 7 });
+heldoutGates('held-out v9 (the headline since round 8)', { tickets: HELDOUT_V9_TICKETS, examples: HELDOUT_V9_EXAMPLES, noCategory: HELDOUT_V9_NO_CATEGORY }, { aRight: 0.96, aWrong: 0.006, bRight: 0.975, bWrong: 0.011, abstained: 7, abstainedAfter: 7 });
 
 /**
  * Held-out v10 (the headline since round 9: written blind before round 9 by a sixth writer who never saw
@@ -290,11 +289,7 @@ heldoutGates('held-out v9 (the headline since round 8)', { tickets: HELDOUT_V9_T
 // Round 10: a tuning set from here on (its misses were read; docs/categorisation.md, "Round 10"): 85.2% / 3.2%
 // zero-shot, 91.5% / 3.2% after examples, 10 of 11 and 8 of 11. Tuning figures; floors allow one ticket.
 // Round 11 (still tuning data): 87.3% / 3.2% zero-shot, 92.1% / 2.6% after examples, 10 of 11 and 8 of 11.
-// Round 14 (TUNING.examples 1 -> 0.5): 91.5% / 2.6% after examples, 9 of 11 after examples. Floor LOWERED one ticket
-// (0.92 -> 0.915): "how do I send the scale back, didn't like it" (Shipping at 0.72, right) now abstains at 0.68. Kept
-// because the value holds leave-one-set-out over the 15 seen sets (+14) and cut three wrong answers on v13 while it was blind
-// (docs/categorisation.md, "Round 14: learning from examples").
-heldoutGates('held-out v10 (the headline since round 9)', { tickets: HELDOUT_V10_TICKETS, examples: HELDOUT_V10_EXAMPLES, noCategory: HELDOUT_V10_NO_CATEGORY }, { aRight: 0.87, aWrong: 0.033, bRight: 0.915, bWrong: 0.027, abstained: 10, abstainedAfter: 8 });
+heldoutGates('held-out v10 (the headline since round 9)', { tickets: HELDOUT_V10_TICKETS, examples: HELDOUT_V10_EXAMPLES, noCategory: HELDOUT_V10_NO_CATEGORY }, { aRight: 0.87, aWrong: 0.033, bRight: 0.92, bWrong: 0.027, abstained: 10, abstainedAfter: 8 });
 
 /**
  * Held-out v11 (the headline since round 10: written blind before round 10 by a seventh writer who never
@@ -309,8 +304,7 @@ heldoutGates('held-out v10 (the headline since round 9)', { tickets: HELDOUT_V10
  */
 // Round 11: a tuning set from here on (its misses were read; docs/categorisation.md, "Round 11: wrong answers"):
 // 89.9% / 2.6% zero-shot, 91.0% / 2.6% after examples, 8 of 11 and 8 of 11. Tuning figures; floors allow one ticket.
-// Round 14 (TUNING.examples 0.5): 91.0% / 2.1% after examples: wrong ceiling tightened 0.027 -> 0.022.
-heldoutGates('held-out v11 (the headline since round 10)', { tickets: HELDOUT_V11_TICKETS, examples: HELDOUT_V11_EXAMPLES, noCategory: HELDOUT_V11_NO_CATEGORY }, { aRight: 0.895, aWrong: 0.027, bRight: 0.905, bWrong: 0.022, abstained: 8, abstainedAfter: 8 });
+heldoutGates('held-out v11 (the headline since round 10)', { tickets: HELDOUT_V11_TICKETS, examples: HELDOUT_V11_EXAMPLES, noCategory: HELDOUT_V11_NO_CATEGORY }, { aRight: 0.895, aWrong: 0.027, bRight: 0.905, bWrong: 0.027, abstained: 8, abstainedAfter: 8 });
 
 /**
  * Held-out v12 (the headline since round 11: written blind before round 11 by an eighth writer who never
@@ -324,8 +318,7 @@ heldoutGates('held-out v11 (the headline since round 10)', { tickets: HELDOUT_V1
  * right ≥ 85% zero-shot is met here, ≤ 5% wrong and 92% after examples are NOT.
  */
 // Round 12: a tuning set from here on (its misses were read by round 12's calibration fit; nothing kept, figures unchanged).
-// Round 14 (TUNING.examples 0.5): 86.8% / 7.4% after examples: wrong ceiling tightened 0.085 -> 0.075.
-heldoutGates('held-out v12 (the headline of round 11)', { tickets: HELDOUT_V12_TICKETS, examples: HELDOUT_V12_EXAMPLES, noCategory: HELDOUT_V12_NO_CATEGORY }, { aRight: 0.85, aWrong: 0.064, bRight: 0.865, bWrong: 0.075, abstained: 8, abstainedAfter: 8 });
+heldoutGates('held-out v12 (the headline of round 11)', { tickets: HELDOUT_V12_TICKETS, examples: HELDOUT_V12_EXAMPLES, noCategory: HELDOUT_V12_NO_CATEGORY }, { aRight: 0.85, aWrong: 0.064, bRight: 0.865, bWrong: 0.085, abstained: 8, abstainedAfter: 8 });
 
 /**
  * Held-out v13 (the headline since round 12: written blind before round 12 by a ninth writer who never
@@ -339,9 +332,20 @@ heldoutGates('held-out v12 (the headline of round 11)', { tickets: HELDOUT_V12_T
  * misses are never listed. Floors just under the measured figures (one ticket worse fails): on v13,
  * 85% right with at most 5% wrong zero-shot is met; 92% after examples is NOT (91.0%, with 5.3% wrong).
  */
-// Round 14: a tuning set from here on (its misses were read). TUNING.examples 0.5: 91.0% / 3.7% after examples (three wrong
-// answers fewer, none right lost; the value was fitted in round 12 without v13): wrong ceiling tightened 0.053 -> 0.038.
-heldoutGates('held-out v13 (the headline since round 12)', { tickets: HELDOUT_V13_TICKETS, examples: HELDOUT_V13_EXAMPLES, noCategory: HELDOUT_V13_NO_CATEGORY }, { aRight: 0.895, aWrong: 0.027, bRight: 0.905, bWrong: 0.038, abstained: 6, abstainedAfter: 6 });
+heldoutGates('held-out v13 (the headline of round 12)', { tickets: HELDOUT_V13_TICKETS, examples: HELDOUT_V13_EXAMPLES, noCategory: HELDOUT_V13_NO_CATEGORY }, { aRight: 0.895, aWrong: 0.027, bRight: 0.905, bWrong: 0.053, abstained: 6, abstainedAfter: 6 });
+
+/**
+ * Held-out v14 (the headline since round 14: written blind before round 14 by a tenth writer who never
+ * saw the classifier: a maker of desktop fabrication machines (FDM and resin printers, laser engravers,
+ * filament dryers, enclosures, a print-farm hub); hobbyists, print farms, a dental lab, a school, a
+ * library makerspace; Discord help posts, YouTube comments, crowdfunding backer comments, printer log
+ * excerpts). Measured on round 13's classifier before any round-14 merge: 86.2% / 3.2% (10.6% abstained)
+ * zero-shot, 88.4% / 4.8% after 3 examples, 7 of 11 no-category tickets abstain, 7 after examples; round
+ * 14's one candidate change was measured on it once and not kept, so the figures after it are the same.
+ * Its misses are never listed. Floors just under the measured figures (one ticket worse fails): 85% right
+ * with at most 5% wrong zero-shot is met; 92% after examples is NOT (88.4%).
+ */
+heldoutGates('held-out v14 (the headline since round 14)', { tickets: HELDOUT_V14_TICKETS, examples: HELDOUT_V14_EXAMPLES, noCategory: HELDOUT_V14_NO_CATEGORY }, { aRight: 0.86, aWrong: 0.033, bRight: 0.88, bWrong: 0.049, abstained: 7, abstainedAfter: 7 });
 
 /**
  * Held-out v4 (the headline of round 4: written before round-4 tuning by an engineer who never saw
@@ -369,11 +373,9 @@ describe('learning from 3 examples per category where the categories have no wor
   // Round 7 measured in-sample 93.3%, v3 tuning half 92.2%, v1 96.7%, v2 94.4%: raised floors. Its second
   // pass (an example stores what its title is about, TUNING.exampleTitleLead): in-sample 94.5%, v1 95.6%, v2 95.2%.
   // Round 9 (concepts taught by the examples): in-sample, v1 and v2 100%.
-  // Round 14 (TUNING.examples 0.5): in-sample 99.4%, v1 98.9%, v2 100%. v1's floor LOWERED one ticket (0.99 -> 0.985):
-  // "tracking not updating" (right at 0.72) abstains at 0.61. Kept for the reason given at v10's gate.
-  it('tuning sets: in-sample at least 99%, v3 tuning half at least 91%, v1 at least 98.5%, v2 at least 99% right; at most 5% wrong', async () => {
+  it('tuning sets: in-sample at least 99%, v3 tuning half at least 91%, v1 at least 99%, v2 at least 99% right; at most 5% wrong', async () => {
     const v3 = splitHeldoutV3();
-    for (const [tickets, labelled, floor] of [[BENCH_TICKETS, BENCH_EXAMPLES, 0.99], [v3.tuning, HELDOUT_V3_EXAMPLES, 0.91], [HELDOUT_TICKETS, BENCH_EXAMPLES, 0.985], [HELDOUT_V2_TICKETS, HELDOUT_V2_EXAMPLES, 0.99]] as const) {
+    for (const [tickets, labelled, floor] of [[BENCH_TICKETS, BENCH_EXAMPLES, 0.99], [v3.tuning, HELDOUT_V3_EXAMPLES, 0.91], [HELDOUT_TICKETS, BENCH_EXAMPLES, 0.99], [HELDOUT_V2_TICKETS, HELDOUT_V2_EXAMPLES, 0.99]] as const) {
       const e = await opaque(tickets, labelled);
       expect(e.right).toBeGreaterThanOrEqual(floor);
       expect(e.wrong).toBeLessThanOrEqual(CLASSIFIER_GOAL.aWrong);

@@ -63,12 +63,8 @@ const isConcept = (feature: string) => feature.startsWith(CONCEPT_PREFIX);
  * GAMMA and NONE_SCORE calibrate the softmax so a confidence of p is right about p of the time on that set;
  * `facet` is a facet's weight relative to its word's (round 5: at 1, v3's own held-out half gained
  * wrong answers beyond its gate; README, "Facets"); `houseWordExamples` and `exampleConceptShare`: see withoutHouseWords and taughtConcepts (round 9).
- * `examples` is 0.5 since round 14 (was 1): fitted leave-one-set-out in round 12 on v1-v12, then confirmed on
- * v13, blind at the time (three fewer wrong answers after examples, none right lost), and holding leave-one-set-out over
- * all 15 seen sets (docs/categorisation.md, "Round 14: learning from examples"). At 1, three short examples per
- * category that named a device the ticket names ("thermostat", "camera") outvoted what the ticket says to the descriptions.
  */
-export const TUNING = { concept: 2, lexical: 1, vocabularyStem: 0.4, examples: 0.5, exampleSmoothing: 0.5, exampleVoteShrink: 1, gamma: 5, noneScore: 0, categoryConceptMin: 0.15, facet: 0.5, exampleTrustFloor: 0.5, exampleTitleLead: 0.5, offTopic: 4, offTopicMin: 0.5, decisiveTitleLead: 0.5, exampleWordBudget: 10, exampleAgree: 0.3, houseWordExamples: 2, exampleConceptShare: 0.5 };
+export const TUNING = { concept: 2, lexical: 1, vocabularyStem: 0.4, examples: 1, exampleSmoothing: 0.5, exampleVoteShrink: 1, gamma: 5, noneScore: 0, categoryConceptMin: 0.15, facet: 0.5, exampleTrustFloor: 0.5, exampleTitleLead: 0.5, offTopic: 4, offTopicMin: 0.5, decisiveTitleLead: 0.5, exampleWordBudget: 10, exampleAgree: 0.3, houseWordExamples: 2, exampleConceptShare: 0.5 };
 
 /** Feature -> weight. Each word or concept appears once, with its highest weight. */
 export type Features = Map<string, number>;
