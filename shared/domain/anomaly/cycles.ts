@@ -91,7 +91,8 @@ export interface CycleInput {
   judged: boolean;
 }
 
-const sig = (x: number, digits = 3) => Number(x.toPrecision(digits));
+/** `x` to `digits` significant digits (the state's size is its write cost). */
+export const sig = (x: number, digits = 3) => Number(x.toPrecision(digits));
 
 /** The window switches between two sides: few points in the band around its middle, enough on each side. */
 function twoSided(w: readonly number[]): { m: number; a: number } | undefined {

@@ -6,7 +6,7 @@
  * docs/anomaly-detection.md explains each detector and why its parameters are what they are.
  */
 
-import { cycleStep, type CycleState } from './cycles';
+import { cycleStep, sig, type CycleState } from './cycles';
 import { isoTime as iso } from '../../iso-time';
 
 export type AnomalyKind = 'spike' | 'level_shift' | 'flatline' | 'threshold' | 'dropout' | 'regime_change';
@@ -497,6 +497,12 @@ function evidence(s: SeriesState, baseline: Record<string, number | string | nul
   return { values: s.recent.map(([t, v]) => ({ timestamp: iso(t), value: v })), baseline };
 }
 
+/** Reports a signal of `kind` (and marks the point abnormal for it). */
+function emit(s: SeriesState, out: PointResult, kind: AnomalyKind, startedAt: number, value: number | null, baseline: Record<string, number | string | null>, severity: Signal['severity'] = 'medium'): void {
+  out.abnormal.add(kind);
+  out.signals.push({ kind, startedAt, value, severity, evidence: evidence(s, baseline) });
+}
+
 /** The result of one point: new anomalies, and which kinds are abnormal right now (no quiet time for them). */
 export interface PointResult {
   signals: Signal[];
@@ -515,13 +521,7 @@ function thresholdSignals(s: SeriesState, t: number, v: number, rules: readonly 
     const since = (s.breach[rule.ruleId] ??= t);
     out.abnormal.add('threshold');
     if (t - since >= rule.forMinutes * 60_000) {
-      out.signals.push({
-        kind: 'threshold',
-        startedAt: since,
-        value: v,
-        severity: 'high',
-        evidence: evidence(s, { rule: `${rule.operator} ${rule.value}`, forMinutes: rule.forMinutes, breachingSince: iso(since) }),
-      });
+      emit(s, out, 'threshold', since, v, { rule: `${rule.operator} ${rule.value}`, forMinutes: rule.forMinutes, breachingSince: iso(since) }, 'high');
     }
   }
   // Rules removed since: forget their breaches.
@@ -609,14 +609,7 @@ function flatlineSignal(s: SeriesState, t: number, v: number, warm: boolean, out
   const needed = Math.max(DETECTOR.flatMinPoints, DETECTOR.flatFactor * s.maxRun, resting);
   if (!warm || run.out || s.distinct.length < DETECTOR.minDistinct || run.count < needed || t - run.since < DETECTOR.flatMinMs) return;
   run.flagged = true;
-  out.abnormal.add('flatline');
-  out.signals.push({
-    kind: 'flatline',
-    startedAt: run.since,
-    value: v,
-    severity: 'medium',
-    evidence: evidence(s, { repeatedValue: v, repeatedPoints: run.count, longestNormalRun: s.maxRun }),
-  });
+  emit(s, out, 'flatline', run.since, v, { repeatedValue: v, repeatedPoints: run.count, longestNormalRun: s.maxRun });
 }
 
 /**
@@ -721,8 +714,7 @@ export function evaluatePoint(s: SeriesState, t: number, v: number, rules: reado
         return out;
       }
       s.before = { level: b.level, scale: b.rawScale };
-      out.signals.push({ kind: 'level_shift', startedAt: start, value: v, severity: 'medium', evidence: evidence(s, { ...base, previousLevel: round(b.level), z: round(z) }) });
-      out.abnormal.add('level_shift');
+      emit(s, out, 'level_shift', start, v, { ...base, previousLevel: round(b.level), z: round(z) });
       rebaseline(s, start, s.pending, true);
     }
     return out;
@@ -799,14 +791,7 @@ export function evaluatePoint(s: SeriesState, t: number, v: number, rules: reado
         return out;
       }
       s.before = { level: median(before), scale: b.rawScale };
-      out.signals.push({
-        kind: 'level_shift',
-        startedAt: start,
-        value: v,
-        severity: 'medium',
-        evidence: evidence(s, { ...base, previousLevel: round(median(before)), newLevel: round(newLevel), stepInScales: round(step) }),
-      });
-      out.abnormal.add('level_shift');
+      emit(s, out, 'level_shift', start, v, { ...base, previousLevel: round(median(before)), newLevel: round(newLevel), stepInScales: round(step) });
       rebaseline(s, start, [], true);
       return out;
     }
@@ -859,10 +844,10 @@ function localSpike(s: SeriesState, t: number, out: PointResult): void {
   const bar = Math.max(LOCAL_SPIKE.zMin, ((s.big ?? 0) >= 0.5 ? LOCAL_SPIKE.heavyTailFactor : LOCAL_SPIKE.tailFactor) * ((best.r * scale < LOCAL_SPIKE.coarseFactor * known ? s.ltail : s.ldec ?? s.ltail) ?? 0));
   const judged = s.drift !== undefined && t - s.drift.since >= LOCAL_SPIKE.warmupMs && s.pending.length === 0;
   // Every departure is learned in full: a series' own bursts (a vend, a fill, a barrier opening) are its behaviour from the first one on.
-  s.ltail = Number(Math.max((s.ltail ?? 0) * LOCAL_SPIKE.tailDecay, best.r).toPrecision(3));
+  s.ltail = sig(Math.max((s.ltail ?? 0) * LOCAL_SPIKE.tailDecay, best.r));
   // Kept only where it can matter (under zMin / heavyTailFactor both bars are zMin): the state's size is its write cost.
-  s.ldec = s.ltail < LOCAL_SPIKE.zMin / LOCAL_SPIKE.heavyTailFactor ? undefined : Number(Math.max((s.ldec ?? s.ltail) * LOCAL_SPIKE.tailDecay, best.r).toPrecision(4));
-  days[0] = Math.max(days[0] ?? 0, Number((best.r * scale).toPrecision(2)));
+  s.ldec = s.ltail < LOCAL_SPIKE.zMin / LOCAL_SPIKE.heavyTailFactor ? undefined : sig(Math.max((s.ldec ?? s.ltail) * LOCAL_SPIKE.tailDecay, best.r), 4);
+  days[0] = Math.max(days[0] ?? 0, sig(best.r * scale, 2));
   s.xd = days;
   if (!judged || best.r < bar) return;
   const exc = recent.slice(recent.length - 1 - best.w, recent.length - 1);
@@ -886,14 +871,7 @@ function localSpike(s: SeriesState, t: number, out: PointResult): void {
   s.times = s.times.filter(baseline);
   const back = (recent.at(-1) as [number, number])[1];
   const peak = exc.reduce((a, p) => (Math.abs(p[1] - back) > Math.abs(a[1] - back) ? p : a));
-  out.abnormal.add('spike');
-  out.signals.push({
-    kind: 'spike',
-    startedAt: first,
-    value: peak[1],
-    severity: best.r >= 2 * bar ? 'high' : 'medium',
-    evidence: evidence(s, { localScale: round(scale), threshold: round(bar), localZ: round(best.r), points: best.w, low: s.lo, high: s.hi }),
-  });
+  emit(s, out, 'spike', first, peak[1], { localScale: round(scale), threshold: round(bar), localZ: round(best.r), points: best.w, low: s.lo, high: s.hi }, best.r >= 2 * bar ? 'high' : 'medium');
 }
 
 /**
@@ -949,13 +927,7 @@ function onLevels(values: readonly number[]): boolean {
  * noise) is a level the series sat at: it joins the known levels (merging with one it is near).
  */
 function learnLevel(s: SeriesState, values: readonly number[], noise: number, res: number): void {
-  let lo = Infinity;
-  let hi = -Infinity;
-  for (const x of values) {
-    lo = Math.min(lo, x);
-    hi = Math.max(hi, x);
-  }
-  if (hi - lo > DETECTOR.flatBlockNoise * noise) return;
+  if (Math.max(...values) - Math.min(...values) > DETECTOR.flatBlockNoise * noise) return;
   const level = median(values);
   const spread = Math.max(robustScale(values, level), noise);
   // A series whose range holds no two such levels apart (its noise is its range) has no levels.
@@ -969,9 +941,11 @@ function learnLevel(s: SeriesState, values: readonly number[], noise: number, re
     else visits = Math.max(visits, (levels[i + 2] as number) + (i === 0 ? 0 : 1));
   }
   // Stored to the measurement's resolution and two digits of spread (the state's size is its write cost).
-  const digits = Math.min(6, Math.max(0, Math.ceil(-Math.log10(res) - 1e-6)));
-  s.levels = [Number(level.toFixed(digits)), Number(spread.toPrecision(2)), Math.min(visits, DETECTOR.levelVisits), ...kept].slice(0, 3 * DETECTOR.knownLevels);
+  s.levels = [Number(level.toFixed(digitsOf(res))), sig(spread, 2), Math.min(visits, DETECTOR.levelVisits), ...kept].slice(0, 3 * DETECTOR.knownLevels);
 }
+
+/** Decimal places of the measurement's resolution `res` (at most 6; 6 when unknown). */
+const digitsOf = (res: number) => (res > 0 ? Math.min(6, Math.max(0, Math.ceil(-Math.log10(res) - 1e-6))) : 6);
 
 const nearLevel = (level: number, known: number, spread: number) => Math.abs(level - known) < (DETECTOR.longShiftZ / 2) * spread;
 
@@ -1025,7 +999,7 @@ function regimeSignal(s: SeriesState, t: number, v: number, floor: number, base:
   const mean2 = (SQRT_HALF_PI * d2.reduce((a, x) => a + Math.abs(x), 0)) / d2.length;
   const meanAbs = (SQRT_HALF_PI * diffs.reduce((a, x) => a + Math.abs(x - mid), 0)) / diffs.length;
   // (Three significant digits stored: the state's size is its write cost.)
-  spreads.push(Number(Math.min(Math.max(robustScale(diffs, mid), meanAbs, floor) / Math.SQRT2, Math.max(robustScale(d2, 0), mean2, floor) / Math.sqrt(6)).toPrecision(3)));
+  spreads.push(sig(Math.min(Math.max(robustScale(diffs, mid), meanAbs, floor) / Math.SQRT2, Math.max(robustScale(d2, 0), mean2, floor) / Math.sqrt(6))));
   if (spreads.length > REGIME.history) spreads.shift();
   const starts = (s.blockStarts ??= []);
   const big = prior === undefined ? -1 : diffs.findIndex((x) => Math.abs(x - mid) >= REGIME.spreadFactor * prior * Math.SQRT2);
@@ -1039,14 +1013,7 @@ function regimeSignal(s: SeriesState, t: number, v: number, floor: number, base:
   const usual = Math.max(median(past), quantile(past, REGIME.usualQuantile) / REGIME.quantileShare);
   const recent = spreads.slice(-REGIME.sustainedBlocks);
   if (quantised || usual * Math.SQRT2 < REGIME.minResolutionSteps * floor || !recent.every((x) => x >= REGIME.spreadFactor * usual)) return;
-  out.signals.push({
-    kind: 'regime_change',
-    startedAt: starts[0] as number,
-    value: null,
-    severity: 'medium',
-    evidence: evidence(s, { ...base, usualSpread: round(usual), recentSpread: round(median(recent)), blocks: REGIME.sustainedBlocks, pointsPerBlock: REGIME.block }),
-  });
-  out.abnormal.add('regime_change');
+  emit(s, out, 'regime_change', starts[0] as number, null, { ...base, usualSpread: round(usual), recentSpread: round(median(recent)), blocks: REGIME.sustainedBlocks, pointsPerBlock: REGIME.block });
   s.spreads = recent;
 }
 
@@ -1101,20 +1068,13 @@ function driftSignal(s: SeriesState, t: number, v: number, scale: number, quanti
   // office's first Monday morning) is its schedule: not reported; when it ends, its peak is learned.
   if (fresh && (d.at as number) >= utcDayStart(t)) return;
   d.on = 1;
-  out.abnormal.add('regime_change');
-  out.signals.push({
-    kind: 'regime_change',
-    startedAt: d.at as number,
-    value: v,
-    severity: 'medium',
-    evidence: evidence(s, {
+  emit(s, out, 'regime_change', d.at as number, v, {
       ...base,
       change: sign > 0 ? 'slope up' : 'slope down',
       recentSlopePerHour: round(recent),
       usualSlopePerHour: round(usual),
       largestUsualDifference: round(d.max),
-    }),
-  });
+    });
 }
 
 const HOUR_MS = 3_600_000;
@@ -1152,7 +1112,7 @@ function profilePredict(d: NonNullable<SeriesState['prof']>, t: number): number 
 function profileSignal(s: SeriesState, t: number, v: number, scale: number, quantised: boolean, base: Record<string, number | string | null>, out: PointResult, res: number, fresh: boolean): void {
   const hour = Math.floor(t / HOUR_MS);
   // Stored means to the measurement's resolution (the state's size is its write cost).
-  const digits = res > 0 ? Math.min(6, Math.max(0, Math.ceil(-Math.log10(res) - 1e-6))) : 6;
+  const digits = digitsOf(res);
   const keep = (x: number) => Number(x.toFixed(digits));
   // The excursion's fields exist only once the profile is complete (a first day's state stays small).
   const d = (s.prof ??= { p: Array.from({ length: 24 }, () => null), o: keep(v), dg: digits, sum: 0, n: 0, last: t } as NonNullable<SeriesState['prof']>);
@@ -1227,14 +1187,7 @@ function profileSignal(s: SeriesState, t: number, v: number, scale: number, quan
   if (d.on === 1 && size >= bar / 2) out.abnormal.add('regime_change');
   if (d.on !== 0 || s.held || s.run?.flagged || quantised || d.hot === null || t - d.hot < PROFILE.gradualMs) return;
   d.on = 1;
-  out.abnormal.add('regime_change');
-  out.signals.push({
-    kind: 'regime_change',
-    startedAt: d.at as number,
-    value: v,
-    severity: 'medium',
-    evidence: evidence(s, { ...base, change: sign > 0 ? 'above its usual day' : 'below its usual day', usualAtThisHour: round(predicted), smoothedDifference: round(d.e), largestUsualDifference: round(d.max) }),
-  });
+  emit(s, out, 'regime_change', d.at as number, v, { ...base, change: sign > 0 ? 'above its usual day' : 'below its usual day', usualAtThisHour: round(predicted), smoothedDifference: round(d.e), largestUsualDifference: round(d.max) });
 }
 
 /**
@@ -1260,23 +1213,17 @@ function cycleSignal(s: SeriesState, t: number, v: number, out: PointResult): vo
   else delete s.cyc;
   if (abnormal) out.abnormal.add('regime_change');
   if (!change) return;
-  out.signals.push({
-    kind: 'regime_change',
-    startedAt: change.startedAt,
-    value: v,
-    severity: 'medium',
-    evidence: evidence(s, {
+  emit(s, out, 'regime_change', change.startedAt, v, {
       change: `${change.phase} ${change.longer ? 'longer' : 'shorter'}`,
       phaseSeconds: change.seconds,
       usualShortestSeconds: change.usualShortest,
       usualLongestSeconds: change.usualLongest,
-    }),
-  });
+    });
 }
 
 /** Remembers a level change with its start (whole minutes since the epoch), newest first, the last DETECTOR.dailySteps. Round 9. */
 function learnDailyStep(s: SeriesState, start: number, moved: number): void {
-  s.daily = [Math.round(start / 60_000), Number(moved.toPrecision(3)), ...(s.daily ?? [])].slice(0, 2 * DETECTOR.dailySteps);
+  s.daily = [Math.round(start / 60_000), sig(moved), ...(s.daily ?? [])].slice(0, 2 * DETECTOR.dailySteps);
 }
 
 /**
@@ -1298,7 +1245,7 @@ function dailyStep(s: SeriesState, start: number, moved: number): boolean {
 
 /** Remembers a sudden step's signed size (3 significant digits; the newest DETECTOR.knownSteps). */
 function learnStep(s: SeriesState, moved: number): void {
-  s.steps = [Number(moved.toPrecision(3)), ...(s.steps ?? [])].slice(0, DETECTOR.knownSteps);
+  s.steps = [sig(moved), ...(s.steps ?? [])].slice(0, DETECTOR.knownSteps);
 }
 
 /** A step the same way as, and within DETECTOR.stepRatio× the size of, `stepVisits` remembered ones. */
@@ -1336,14 +1283,7 @@ function longShift(s: SeriesState, b: Baseline, base: Record<string, number | st
   if (isOff(s, level) || young(s, held.start) || daily || dayExplains(s, s.times.at(-1) as number, level, held.scale) || knownLevel(s, held.from, level) || knownStep(s, level - held.from)) return false;
   // On a quantised series (the window now holds only the new level) a change of level is judged by its own history of them.
   if (onLevels(s.values) && Math.abs(level - held.from) < DETECTOR.quantisedJumpFactor * (s.jump ?? 0)) return false;
-  out.signals.push({
-    kind: 'level_shift',
-    startedAt: held.start,
-    value: v,
-    severity: 'medium',
-    evidence: evidence(s, { ...base, previousLevel: round(held.from), newLevel: round(level), stepInScales: round(distance), sustainedPoints: held.n }),
-  });
-  out.abnormal.add('level_shift');
+  emit(s, out, 'level_shift', held.start, v, { ...base, previousLevel: round(held.from), newLevel: round(level), stepInScales: round(distance), sustainedPoints: held.n });
   s.before = { level: held.from, scale: held.scale };
   rebaseline(s, s.times[0] as number, [], true);
   return true;
