@@ -1,6 +1,6 @@
 /**
  * Round-7 probe for the value detectors (not part of the benchmark's figures): replays the seen
- * sets (v1-v13, in-sample, NAB tuning) exactly as `npm run bench:anomaly` does and prints, per set
+ * sets (v1-v14, in-sample, NAB tuning) exactly as `npm run bench:anomaly` does and prints, per set
  * and mode, the summary line and, with `--detail`, per series the false alarms and misses by kind
  * with the values around them. Never reads the NAB held-out part.
  *
@@ -20,6 +20,7 @@ import { heldoutSetV10 } from './anomaly-heldout-v10';
 import { heldoutSetV11 } from './anomaly-heldout-v11';
 import { heldoutSetV12 } from './anomaly-heldout-v12';
 import { heldoutSetV13 } from './anomaly-heldout-v13';
+import { heldoutSetV14 } from './anomaly-heldout-v14';
 import { loadNab, NAB_WINDOW_MS, scoreNabFile, splitWindows, totalNab, type NabFileScore } from './nab';
 import type { NewIncident, TelemetryPoint } from '../../shared/domain/anomaly/device-evaluation';
 import { replay, startsInLabel } from './anomaly-replay';
@@ -33,7 +34,7 @@ const onlyKind = kindAt >= 0 ? args[kindAt + 1] : undefined;
 const modes: [string, number][] = args.includes('--hourly') ? [['hourly', 3_600_000]] : args.includes('--both') ? [['delivered', 0], ['hourly', 3_600_000]] : [['delivered', 0]];
 const iso = (t: number) => new Date(t).toISOString().slice(5, 16);
 const sets: Record<string, () => Series[]> = {
-  v1: () => heldoutSet(3), v2: () => heldoutSetV2(3), v3: () => heldoutSetV3(3), v4: () => heldoutSetV4(3), v5: () => heldoutSetV5(3), v6: () => heldoutSetV6(3), v7: () => heldoutSetV7(3), v8: () => heldoutSetV8(3), v9: () => heldoutSetV9(3), v10: () => heldoutSetV10(3), v11: () => heldoutSetV11(3), v12: () => heldoutSetV12(3), v13: () => heldoutSetV13(3),
+  v1: () => heldoutSet(3), v2: () => heldoutSetV2(3), v3: () => heldoutSetV3(3), v4: () => heldoutSetV4(3), v5: () => heldoutSetV5(3), v6: () => heldoutSetV6(3), v7: () => heldoutSetV7(3), v8: () => heldoutSetV8(3), v9: () => heldoutSetV9(3), v10: () => heldoutSetV10(3), v11: () => heldoutSetV11(3), v12: () => heldoutSetV12(3), v13: () => heldoutSetV13(3), v14: () => heldoutSetV14(3),
   in: () => benchSet(8, 7) as unknown as Series[],
 };
 
