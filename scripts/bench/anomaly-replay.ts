@@ -20,13 +20,15 @@ export type AnySeries = Omit<BenchSeries, 'labels'> & { labels: HeldoutSeries['l
  * late records covered meanwhile is withdrawn and never ticketed: not an incident of the bench's).
  * `uploadEveryMs` 0: each record arrives when the series says (`arrivals`) or a second after its
  * timestamp; otherwise the records of each period arrive together at its end (a gateway
- * uploading hourly). `withdrawn` (optional) collects the withdrawn ones.
+ * uploading hourly). `withdrawn` (optional) collects the withdrawn ones; `observe` (optional) sees every
+ * evaluation's changes (the regime what-if notes when each incident resolved).
  */
-export function replay(series: AnySeries, uploadEveryMs: number, withdrawn: NewIncident[] = []): NewIncident[] {
+export function replay(series: AnySeries, uploadEveryMs: number, withdrawn: NewIncident[] = [], observe?: (changes: Changes) => void): NewIncident[] {
   const state = newDeviceState();
   const opened: NewIncident[] = [];
   const gone = new Set<string>();
   const take = (changes: Changes) => {
+    observe?.(changes);
     opened.push(...changes.opened);
     for (const w of changes.withdrawn ?? []) gone.add(w.incidentId);
   };

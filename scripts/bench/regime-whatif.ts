@@ -17,8 +17,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { ANOMALY_SETS } from './anomaly-sets';
 import { heldoutSetV14 } from './anomaly-heldout-v14';
-import { SWEEP_MS, startsInLabel, type AnySeries } from './anomaly-replay';
-import { evaluateRecords, evaluateSilence, newDeviceState, type Changes, type NewIncident, type TelemetryPoint } from '../../shared/domain/anomaly/device-evaluation';
+import { replay, startsInLabel, type AnySeries } from './anomaly-replay';
+import type { Changes, TelemetryPoint } from '../../shared/domain/anomaly/device-evaluation';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -32,37 +32,14 @@ interface Inc { kind: string; m: string | null; start: number; open: number; end
 interface RSeries { id: string; shape: string; days: number; labels: { kind: string; from: number; to: number }[]; incs: Inc[] }
 interface Run { set: string; mode: string; series: RSeries[] }
 
-/** anomaly-replay.ts's replay(), step for step, also noting each incident's resolution time. */
+/** anomaly-replay.ts's replay(), also noting each incident's resolution time. */
 function replayResolved(series: AnySeries, uploadEveryMs: number): Inc[] {
-  const state = newDeviceState();
-  const opened: NewIncident[] = [];
-  const gone = new Set<string>();
   const ended = new Map<string, number>();
-  const take = (changes: Changes) => {
-    opened.push(...changes.opened);
+  const note = (changes: Changes) => {
     for (const i of changes.opened) if (i.resolvedAt !== null) ended.set(i.incidentId, i.resolvedAt);
     for (const [id, u] of changes.updated) if (u.resolvedAt !== null && !ended.has(id)) ended.set(id, u.resolvedAt);
-    for (const w of changes.withdrawn ?? []) gone.add(w.incidentId);
   };
-  const points = series.points;
-  let nextSweep = (points[0] as TelemetryPoint).t + SWEEP_MS;
-  const sweepTo = (t: number) => {
-    for (; nextSweep < t; nextSweep += SWEEP_MS) take(evaluateSilence(state, { scope: series.identifier, now: nextSweep }));
-  };
-  const uploads = new Map<number, TelemetryPoint[]>();
-  points.forEach((p, i) => {
-    const own = series.arrivals?.[i] ?? p.t + 1000;
-    const arrival = uploadEveryMs === 0 ? own : Math.max(own, (Math.floor(p.t / uploadEveryMs) + 1) * uploadEveryMs + 1000);
-    uploads.set(arrival, [...(uploads.get(arrival) ?? []), p]);
-  });
-  for (const [arrival, chunk] of [...uploads].sort((a, b) => a[0] - b[0])) {
-    sweepTo(arrival);
-    take(evaluateRecords(state, chunk, { scope: series.identifier, now: arrival, rules: [] }).changes);
-  }
-  sweepTo((points.at(-1) as TelemetryPoint).t + SWEEP_MS);
-  return opened
-    .filter((i) => !gone.has(i.incidentId))
-    .map((i) => ({ kind: i.kind, m: i.measurement, start: i.startedAt, open: i.detectedAt, end: ended.get(i.incidentId) ?? null, base: i.evidence.baseline, vals: i.kind === 'regime_change' ? i.evidence.values.map((v) => v.value) : [] }));
+  return replay(series, uploadEveryMs, [], note).map((i) => ({ kind: i.kind, m: i.measurement, start: i.startedAt, open: i.detectedAt, end: ended.get(i.incidentId) ?? null, base: i.evidence.baseline, vals: i.kind === 'regime_change' ? i.evidence.values.map((v) => v.value) : [] }));
 }
 
 function collect(names: string[], modes: [string, number][], cache?: string): Run[] {

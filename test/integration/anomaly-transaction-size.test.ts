@@ -57,6 +57,16 @@ async function expectOnceEach(org: OrgContext, identifier: string, status: 'open
 
 afterEach(() => jest.restoreAllMocks());
 
+/** The process dies at its second commit (a Lambda timing out): the first commit stands. */
+function dieAtSecondCommit(): void {
+  const real = repo.commit;
+  let calls = 0;
+  jest.spyOn(repo, 'commit').mockImplementation(async (items) => {
+    if (++calls === 2) throw new Error('Lambda timed out');
+    return real(items);
+  });
+}
+
 test('one record crossing 12 rules opens 12 incidents with a ticket each, over several transactions of at most 100 items; one record back resolves them all', async () => {
   const { org } = await newOrg('Carry');
   await gateway(org, 'GW-1');
@@ -86,12 +96,7 @@ test('a process that dies after the first commit leaves the rest carried in the 
   const { org } = await newOrg('Crash');
   await gateway(org, 'GW-2');
   await store(org, 'GW-2', NOW, [10, 99], NOW + 2 * MIN);
-  const real = repo.commit;
-  let calls = 0;
-  jest.spyOn(repo, 'commit').mockImplementation(async (items) => {
-    if (++calls === 2) throw new Error('Lambda timed out');
-    return real(items);
-  });
+  dieAtSecondCommit();
   await expect(anomaly.detectForDevice(org.organizationId, 'GW-2', NOW + 2 * MIN)).rejects.toThrow('Lambda timed out');
   const written = await incidents(org, 'GW-2');
   expect(written.length).toBeGreaterThan(0);
@@ -110,12 +115,7 @@ test('evaluations racing on a carried state write each incident and ticket once'
   const { org } = await newOrg('Race');
   await gateway(org, 'GW-3');
   await store(org, 'GW-3', NOW, [10, 99], NOW + 2 * MIN);
-  const real = repo.commit;
-  let calls = 0;
-  jest.spyOn(repo, 'commit').mockImplementation(async (items) => {
-    if (++calls === 2) throw new Error('Lambda timed out');
-    return real(items);
-  });
+  dieAtSecondCommit();
   await expect(anomaly.detectForDevice(org.organizationId, 'GW-3', NOW + 2 * MIN)).rejects.toThrow();
   jest.restoreAllMocks();
   // The stream's redelivery, a second worker and the dropout sweep's catch-up, all at once.
@@ -134,12 +134,7 @@ test('the dropout sweep writes what a dead process left carried before it judges
     await storeTelemetry(org, { deviceIdentifier: 'GW-4', records: [{ timestamp: iso(NOW - 60 * MIN + i * 5 * MIN), measurements: Object.fromEntries(CHANNELS.map((c) => [c, v])) }] }, 'rest', NOW);
     if (i < 12) await anomaly.detectForDevice(org.organizationId, 'GW-4', NOW - 60 * MIN + i * 5 * MIN + 1000);
   }
-  const real = repo.commit;
-  let calls = 0;
-  jest.spyOn(repo, 'commit').mockImplementation(async (items) => {
-    if (++calls === 2) throw new Error('Lambda timed out');
-    return real(items);
-  });
+  dieAtSecondCommit();
   await expect(anomaly.detectForDevice(org.organizationId, 'GW-4', NOW + 1000)).rejects.toThrow();
   jest.restoreAllMocks();
   expect((await repo.loadDetectorInput(org.organizationId, 'GW-4')).state.carry).toBeDefined();
