@@ -4,6 +4,7 @@ import { newOrg } from '../support/orgs';
 import { documentClient, tableName } from '../../shared/db/client';
 import * as anomaly from '../../shared/domain/anomaly/anomaly.service';
 import * as repo from '../../shared/domain/anomaly/anomaly.repository';
+import * as evaluation from '../../shared/domain/anomaly/device-evaluation';
 import { addRule } from '../../shared/domain/anomaly/monitor-rules';
 import { upsertDevice } from '../../shared/domain/device/device.service';
 import type { OrgContext } from '../../shared/domain/organization/organization.schema';
@@ -146,4 +147,20 @@ test('the dropout sweep writes what a dead process left carried before it judges
   expect(list.filter((i) => i.kind === 'dropout')).toHaveLength(1);
   expect((await repo.loadDetectorInput(org.organizationId, 'GW-4')).state.carry).toBeUndefined();
   expect(await anomalyTickets(org)).toHaveLength(12);
+});
+
+test('a delivery that meets a carried state writes the carry, then still learns from its late records', async () => {
+  const { org } = await newOrg('Carry late');
+  await gateway(org, 'GW-5');
+  await store(org, 'GW-5', NOW, [10, 10, 99], NOW + 3 * MIN);
+  dieAtSecondCommit();
+  await expect(anomaly.detectForDevice(org.organizationId, 'GW-5', NOW + 3 * MIN)).rejects.toThrow();
+  jest.restoreAllMocks();
+  expect((await repo.loadDetectorInput(org.organizationId, 'GW-5')).state.carry).toBeDefined();
+  // The redelivery brings a record older than the newest evaluated one (late): after the carry is written it is evaluated as late.
+  const evaluations = jest.spyOn(evaluation, 'evaluateRecords');
+  const late = { t: NOW + MIN, m: Object.fromEntries(CHANNELS.map((c) => [c, 10])) };
+  await anomaly.detectForDevice(org.organizationId, 'GW-5', NOW + 4 * MIN, ['device'], { device: [{ ...late, receivedAt: NOW + 4 * MIN }] });
+  expect(evaluations.mock.calls.some(([, , ctx]) => ctx.late?.some((p) => p.t === late.t))).toBe(true);
+  await expectOnceEach(org, 'GW-5', 'open');
 });

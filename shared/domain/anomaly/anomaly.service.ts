@@ -510,7 +510,8 @@ async function detectLane(
     result.evaluated += consumed;
     result.opened.push(...changes.opened.map((i) => i.incidentId));
     result.resolved.push(...[...changes.updated.values()].filter((u) => u.resolvedAt !== null).map((u) => u.open.incidentId));
-    if (consumed >= fresh.length && !hasMore && !state.carry) return;
+    // (A commit of carried changes evaluated nothing: the delivery's fresh and late records come next.)
+    if (consumed >= fresh.length && !hasMore && !state.carry && (lateUsed || late.length === 0)) return;
   }
   throw keptChanging(identifier);
 }

@@ -190,18 +190,7 @@ export const REGIME = {
    * how noisy it is, and each burst of activity would triple it. Round 6.
    */
   minResolutionSteps: 2,
-  /**
-   * Round 14: a regime change opens only when its size is at least this share of the range the series
-   * lives in (its envelope, `high` − `low` in the evidence, fading over 30 days): the spread form's
-   * recent neighbour difference, the drift form's difference of slopes over 6 h, the profile form's
-   * departure. Chosen on seen sets only (docs/anomaly-detection.md, "Round 14: regime precision"):
-   * 154 → 116 false regime incidents over v1-v14 and in-sample, no label of any kind lost.
-   */
-  rangeShare: 0.1,
 } as const;
-
-/** Round 14: whether a regime change of `size` (in the series' units) is small against the range the series lives in ({@link REGIME}.rangeShare). */
-const smallInRange = (s: SeriesState, size: number) => size < REGIME.rangeShare * ((s.hi ?? 0) - (s.lo ?? 0));
 
 /**
  * Regime change inside the usual range, second form: a slope change or a drift sustained over
@@ -1023,7 +1012,7 @@ function regimeSignal(s: SeriesState, t: number, v: number, floor: number, base:
   if (past.length < REGIME.warmupBlocks) return;
   const usual = Math.max(median(past), quantile(past, REGIME.usualQuantile) / REGIME.quantileShare);
   const recent = spreads.slice(-REGIME.sustainedBlocks);
-  if (quantised || usual * Math.SQRT2 < REGIME.minResolutionSteps * floor || !recent.every((x) => x >= REGIME.spreadFactor * usual) || smallInRange(s, median(recent) * Math.SQRT2)) return;
+  if (quantised || usual * Math.SQRT2 < REGIME.minResolutionSteps * floor || !recent.every((x) => x >= REGIME.spreadFactor * usual)) return;
   emit(s, out, 'regime_change', starts[0] as number, null, { ...base, usualSpread: round(usual), recentSpread: round(median(recent)), blocks: REGIME.sustainedBlocks, pointsPerBlock: REGIME.block });
   s.spreads = recent;
 }
@@ -1077,7 +1066,7 @@ function driftSignal(s: SeriesState, t: number, v: number, scale: number, quanti
   if (d.on !== 0 || s.held || quantised || d.hot === null || t - d.hot < DRIFT.gradualMs) return;
   // Round 11: one that began on the series' first day of a new kind (round 10's `freshDay`: an
   // office's first Monday morning) is its schedule: not reported; when it ends, its peak is learned.
-  if ((fresh && (d.at as number) >= utcDayStart(t)) || smallInRange(s, size * 6)) return;
+  if (fresh && (d.at as number) >= utcDayStart(t)) return;
   d.on = 1;
   emit(s, out, 'regime_change', d.at as number, v, {
       ...base,
@@ -1196,7 +1185,7 @@ function profileSignal(s: SeriesState, t: number, v: number, scale: number, quan
   d.peak = Math.max(d.peak, size);
   d.hot = size >= bar ? (d.hot ?? t) : null;
   if (d.on === 1 && size >= bar / 2) out.abnormal.add('regime_change');
-  if (d.on !== 0 || s.held || s.run?.flagged || quantised || d.hot === null || t - d.hot < PROFILE.gradualMs || smallInRange(s, size)) return;
+  if (d.on !== 0 || s.held || s.run?.flagged || quantised || d.hot === null || t - d.hot < PROFILE.gradualMs) return;
   d.on = 1;
   emit(s, out, 'regime_change', d.at as number, v, { ...base, change: sign > 0 ? 'above its usual day' : 'below its usual day', usualAtThisHour: round(predicted), smoothedDifference: round(d.e), largestUsualDifference: round(d.max) });
 }
