@@ -6,6 +6,7 @@ import { SK } from '../../db/keys';
 import { queryPartition, TransactionConditionFailed, transactWrite } from '../../db/operations';
 import { appendRuleVersioned } from './routing-rules.repository';
 import { normalizeCategoryName } from './category-names';
+import { proactiveAutoSolveOf } from '../ticket/lifecycle-settings';
 import type { Category, CategoryInput, RoutingRule, RuleCondition, TicketConfig } from './ticket-config.schema';
 
 /**
@@ -25,7 +26,7 @@ export async function loadTicketConfig(organizationId: string): Promise<TicketCo
       config.chatWebhookUrl = (item.chatWebhookUrl as string | undefined) ?? null;
       if (item.proactiveRegimeTickets === false) config.proactiveRegimeTickets = false;
       if (typeof item.proactiveDropoutHoldMinutes === 'number') config.dropoutHoldMinutes = item.proactiveDropoutHoldMinutes;
-      if (item.proactiveAutoSolve === true) config.proactiveAutoSolve = true;
+      if (proactiveAutoSolveOf(item)) config.proactiveAutoSolve = true;
     }
     else if (sk.startsWith(SK.categoryPrefix)) {
       config.categories.push({ name: item.name, description: item.description ?? null, keywords: item.keywords ?? [], createdAt: item.createdAt });

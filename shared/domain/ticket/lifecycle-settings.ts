@@ -25,7 +25,8 @@ export const AUTO_CLOSE_DAYS_MAX = 90;
 
 /**
  * `proactiveAutoSolve` of the settings item (or nothing): off unless set. The only setting the anomaly
- * workers read (proactive-resolution.ts), so they bundle this and not the whole {@link lifecycleSettingsOf}.
+ * workers read (proactive-resolution.ts, and loadTicketConfig for proactive tickets made already solved), so
+ * they bundle this and not the whole {@link lifecycleSettingsOf}.
  */
 export const proactiveAutoSolveOf = (item: Record<string, unknown> | undefined): boolean => item?.proactiveAutoSolve === true;
 
